@@ -1,0 +1,121 @@
+/**
+ * Stage `config`: config file → `ResolvedConfig`. Loads `.ts` with jiti (in process, no
+ * build step), `.js`/`.mjs` natively and `.json` as data; validates with Zod.
+ */
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { ZodError } from "zod";
+import { CodegenError } from "../shared/errors.js";
+import { compareCodeUnits } from "../shared/canonical-json.js";
+import type { ServerConfig } from "../shared/server-config.js";
+import { codegenConfigSchema, type DriftConfig } from "./schema.js";
+
+export const CONFIG_FILE_NAMES = [
+  "codegen.config.ts",
+  "codegen.config.mts",
+  "codegen.config.js",
+  "codegen.config.mjs",
+  "codegen.config.json",
+] as const;
+
+export const DEFAULT_OUT_DIR = "generated";
+export const DEFAULT_SNAPSHOT_NAME = "mcp-snapshot.json";
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+export interface ResolvedServer {
+  name: string;
+  /** As written in the config: placeholders unresolved, paths unresolved. */
+  config: ServerConfig;
+}
+
+export interface ResolvedConfig {
+  configPath: string;
+  /** The folder of the config file: relative paths resolve against it. */
+  rootDir: string;
+  outDir: string;
+  snapshotPath: string;
+  timeout: number;
+  /** Sorted by name (code-unit order). */
+  servers: ResolvedServer[];
+  drift: DriftConfig;
+}
+
+export async function loadConfig(options: { configPath?: string; cwd?: string } = {}): Promise<ResolvedConfig> {
+  const configPath = findConfigFile(options);
+  const raw = await importConfig(configPath);
+  return resolveConfig(raw, configPath);
+}
+
+/** Validate a config object (from a file or given programmatically) and resolve its paths. */
+export function resolveConfig(raw: unknown, configPath: string): ResolvedConfig {
+  const parsed = codegenConfigSchema.safeParse(raw);
+  if (!parsed.success) throw configError(parsed.error, configPath);
+  const config = parsed.data;
+  const rootDir = path.dirname(configPath);
+  const outDir = path.resolve(rootDir, config.outDir ?? DEFAULT_OUT_DIR);
+  const snapshotPath = config.snapshot
+    ? path.resolve(rootDir, config.snapshot)
+    : path.join(outDir, DEFAULT_SNAPSHOT_NAME);
+  const servers = Object.keys(config.servers)
+    .sort(compareCodeUnits)
+    .map((name) => ({ name, config: stripUndefined(config.servers[name]) as ServerConfig }));
+  return {
+    configPath,
+    rootDir,
+    outDir,
+    snapshotPath,
+    timeout: config.timeout ?? DEFAULT_TIMEOUT_MS,
+    servers,
+    drift: config.drift ?? {},
+  };
+}
+
+function findConfigFile(options: { configPath?: string; cwd?: string }): string {
+  const cwd = options.cwd ?? process.cwd();
+  if (options.configPath) {
+    const explicit = path.resolve(cwd, options.configPath);
+    if (!existsSync(explicit)) throw new CodegenError("config", `config file not found: ${options.configPath}`);
+    return explicit;
+  }
+  for (const name of CONFIG_FILE_NAMES) {
+    const candidate = path.join(cwd, name);
+    if (existsSync(candidate)) return candidate;
+  }
+  throw new CodegenError("config", `no config file found (looked for ${CONFIG_FILE_NAMES.join(", ")}) in ${cwd}`);
+}
+
+async function importConfig(configPath: string): Promise<unknown> {
+  const subject = path.basename(configPath);
+  try {
+    if (configPath.endsWith(".json")) return JSON.parse(await readFile(configPath, "utf8"));
+    if (/\.m?ts$/.test(configPath)) {
+      const { createJiti } = await import("jiti");
+      const jiti = createJiti(import.meta.url, { interopDefault: true, moduleCache: false });
+      return unwrapDefault(await jiti.import(configPath));
+    }
+    return unwrapDefault(await import(pathToFileURL(configPath).href));
+  } catch (error) {
+    throw new CodegenError("config", `cannot load config: ${(error as Error).message}`, { subject, cause: error });
+  }
+}
+
+function unwrapDefault(module: unknown): unknown {
+  if (module !== null && typeof module === "object" && "default" in module) return (module as { default: unknown }).default;
+  return module;
+}
+
+function configError(error: ZodError, configPath: string): CodegenError {
+  const issue = error.issues[0];
+  const keyPath = issue?.path.map(String).join(".") ?? "";
+  const more = error.issues.length > 1 ? ` (and ${error.issues.length - 1} more)` : "";
+  return new CodegenError("config", `${issue?.message ?? "invalid config"}${more}`, {
+    subject: `${path.basename(configPath)}: ${keyPath || "(root)"}`,
+  });
+}
+
+/** Zod keeps absent optional keys absent, but be explicit: the config is re-emitted as code. */
+function stripUndefined<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value)) as T;
+}

@@ -1,0 +1,90 @@
+/**
+ * The shape of `codegen.config.*`, validated with Zod so every mistake is reported with its
+ * key path (`servers.math.command: Required`).
+ */
+import { z } from "zod";
+
+const stringRecord = z.record(z.string(), z.string());
+const globList = z.array(z.string().min(1));
+
+/** Options every server entry may carry, whatever its transport. */
+const serverOptions = {
+  timeout: z.number().int().positive().optional(),
+  include: globList.optional(),
+  exclude: globList.optional(),
+};
+
+const stdioServer = z.strictObject({
+  transport: z.literal("stdio"),
+  command: z.string().min(1, "must name the program to start"),
+  args: z.array(z.string()).optional(),
+  env: stringRecord.optional(),
+  cwd: z.string().min(1).optional(),
+  stderr: z.enum(["inherit", "ignore", "pipe"]).optional(),
+  ...serverOptions,
+});
+
+const httpServer = z.strictObject({
+  transport: z.enum(["http", "streamable_http", "streamable-http"]),
+  url: z.string().min(1),
+  headers: stringRecord.optional(),
+  ...serverOptions,
+});
+
+const sseServer = z.strictObject({
+  transport: z.literal("sse"),
+  url: z.string().min(1),
+  headers: stringRecord.optional(),
+  ...serverOptions,
+});
+
+export const TRANSPORTS = ["stdio", "http", "streamable_http", "streamable-http", "sse"] as const;
+
+export const serverConfigSchema = z.discriminatedUnion("transport", [stdioServer, httpServer, sseServer], {
+  error: (issue) =>
+    issue.code === "invalid_union" ? `unknown transport; expected one of ${TRANSPORTS.join(", ")}` : undefined,
+});
+
+const driftLevel = z.enum(["breaking", "dangerous", "safe", "off"]);
+
+const driftConfig = z.strictObject({
+  /** Re-level rules by id, for every server. */
+  rules: z.record(z.string(), driftLevel).optional(),
+  /** Re-level rules for a server and/or tool glob. */
+  overrides: z
+    .array(
+      z.strictObject({
+        server: z.string().optional(),
+        tool: z.string().optional(),
+        rules: z.record(z.string(), driftLevel),
+      }),
+    )
+    .optional(),
+  /** Reviewed changes that must stop failing CI. */
+  accept: z
+    .array(
+      z.strictObject({
+        server: z.string(),
+        tool: z.string().optional(),
+        ruleId: z.string(),
+        pointer: z.string().optional(),
+        reason: z.string().min(1, "say why the change is accepted"),
+      }),
+    )
+    .optional(),
+  failOn: z.enum(["breaking", "dangerous", "safe"]).optional(),
+});
+
+export const codegenConfigSchema = z.strictObject({
+  servers: z
+    .record(z.string().regex(/^[A-Za-z0-9_.-]+$/, "server names may use letters, digits, '_', '-' and '.'"), serverConfigSchema)
+    .refine((servers) => Object.keys(servers).length > 0, "configure at least one server"),
+  outDir: z.string().min(1).optional(),
+  snapshot: z.string().min(1).optional(),
+  /** Default per-server timeout in milliseconds for connect, initialise and listing. */
+  timeout: z.number().int().positive().optional(),
+  drift: driftConfig.optional(),
+});
+
+export type CodegenConfigInput = z.input<typeof codegenConfigSchema>;
+export type DriftConfig = z.output<typeof driftConfig>;

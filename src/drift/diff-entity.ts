@@ -1,0 +1,179 @@
+/**
+ * Differences between two versions of one listed entity (tool, resource, template, prompt),
+ * field by field. Which rule a field change maps to is the table `FIELDS` below; a field not
+ * in it is reported as `field-changed` so nothing new a server sends goes unnoticed.
+ */
+import type { Json } from "../shared/canonical-json.js";
+import { canonicalStringify, compareCodeUnits } from "../shared/canonical-json.js";
+import type { EntityKind, JsonObject } from "../shared/snapshot.js";
+import { canonicalizeSchema } from "./canonicalize.js";
+import type { Finding } from "./change.js";
+import { diffSchemas, escapePointer } from "./diff-schema.js";
+import type { RuleId } from "./rules.js";
+import { templateVariables } from "./uri-template.js";
+
+type FieldDiff = (field: string, before: Json | undefined, after: Json | undefined) => Finding[];
+
+/** Tool annotation hints and their value when absent (MCP spec defaults). */
+const HINT_DEFAULTS: Record<string, boolean> = {
+  readOnlyHint: false,
+  destructiveHint: true,
+  idempotentHint: false,
+  openWorldHint: true,
+};
+
+const whole =
+  (ruleId: RuleId): FieldDiff =>
+  (field, before, after) => [withValues({ ruleId, pointer: `/${escapePointer(field)}`, subject: field }, before, after)];
+
+const ignore: FieldDiff = () => [];
+
+const COMMON: Record<string, FieldDiff> = {
+  hash: ignore,
+  title: whole("title-changed"),
+  description: whole("description-changed"),
+  icons: whole("icons-changed"),
+  _meta: whole("meta-changed"),
+  annotations: diffAnnotations,
+};
+
+/** Per kind: how each field's change is classified. The entity's key field is compared by the caller. */
+const FIELDS: Record<EntityKind, Record<string, FieldDiff>> = {
+  tools: { ...COMMON, name: ignore, inputSchema: diffInputSchema, outputSchema: diffOutputSchema, execution: whole("tool-execution-changed") },
+  resources: { ...COMMON, uri: ignore, name: whole("resource-name-changed"), mimeType: whole("resource-mime-type-changed") },
+  resourceTemplates: { ...COMMON, uriTemplate: diffUriTemplate, name: whole("resource-name-changed"), mimeType: whole("resource-mime-type-changed") },
+  prompts: { ...COMMON, name: ignore, arguments: diffPromptArguments },
+};
+
+export function diffEntity(kind: EntityKind, before: JsonObject, after: JsonObject): Finding[] {
+  const handlers = FIELDS[kind];
+  const findings: Finding[] = [];
+  for (const field of unionKeys(before, after)) {
+    const b = before[field];
+    const a = after[field];
+    if (sameJson(b, a)) continue;
+    const handler = handlers[field] ?? whole("field-changed");
+    findings.push(...handler(field, b, a));
+  }
+  return findings;
+}
+
+function diffInputSchema(_field: string, before: Json | undefined, after: Json | undefined): Finding[] {
+  return diffSchemas(canonicalizeSchema(before ?? {}), canonicalizeSchema(after ?? {}), "input", "/inputSchema");
+}
+
+function diffOutputSchema(_field: string, before: Json | undefined, after: Json | undefined): Finding[] {
+  if (before === undefined) return [{ ruleId: "output-schema-added", pointer: "/outputSchema" }];
+  if (after === undefined) return [{ ruleId: "output-schema-removed", pointer: "/outputSchema" }];
+  return diffSchemas(canonicalizeSchema(before), canonicalizeSchema(after), "output", "/outputSchema");
+}
+
+function diffAnnotations(_field: string, before: Json | undefined, after: Json | undefined): Finding[] {
+  const b = asObject(before);
+  const a = asObject(after);
+  const findings: Finding[] = [];
+  for (const key of unionKeys(b, a)) {
+    const pointer = `/annotations/${escapePointer(key)}`;
+    const hintDefault = HINT_DEFAULTS[key];
+    if (hintDefault !== undefined) {
+      // Absent means the spec default: spelling the default out is no change.
+      const was = b[key] ?? hintDefault;
+      const is = a[key] ?? hintDefault;
+      if (!sameJson(was, is)) findings.push({ ruleId: "annotation-hint-changed", pointer, subject: key, before: was, after: is });
+      continue;
+    }
+    if (sameJson(b[key], a[key])) continue;
+    findings.push(withValues({ ruleId: key === "title" ? "title-changed" : "annotation-changed", pointer, subject: key }, b[key], a[key]));
+  }
+  return findings;
+}
+
+function diffPromptArguments(_field: string, before: Json | undefined, after: Json | undefined): Finding[] {
+  const b = byName(before);
+  const a = byName(after);
+  const findings: Finding[] = [];
+  for (const name of unionKeys(Object.fromEntries(b), Object.fromEntries(a))) {
+    const pointer = `/arguments/${escapePointer(name)}`;
+    const was = b.get(name);
+    const is = a.get(name);
+    if (!was && is) {
+      findings.push({ ruleId: is["required"] === true ? "prompt-required-argument-added" : "prompt-optional-argument-added", pointer, subject: name, after: is });
+    } else if (was && !is) {
+      findings.push({ ruleId: "prompt-argument-removed", pointer, subject: name, before: was });
+    } else if (was && is) {
+      findings.push(...diffPromptArgument(name, pointer, was, is));
+    }
+  }
+  return findings;
+}
+
+function diffPromptArgument(name: string, pointer: string, before: JsonObject, after: JsonObject): Finding[] {
+  const findings: Finding[] = [];
+  const wasRequired = before["required"] === true;
+  const isRequired = after["required"] === true;
+  if (wasRequired !== isRequired) {
+    findings.push({ ruleId: isRequired ? "prompt-argument-became-required" : "prompt-argument-became-optional", pointer, subject: name });
+  }
+  for (const field of unionKeys(before, after)) {
+    if (field === "name" || field === "required" || sameJson(before[field], after[field])) continue;
+    const ruleId: RuleId = field === "description" ? "argument-description-changed" : field === "title" ? "title-changed" : "field-changed";
+    findings.push(withValues({ ruleId, pointer: `${pointer}/${escapePointer(field)}`, subject: ruleId === "field-changed" ? field : name }, before[field], after[field]));
+  }
+  return findings;
+}
+
+/**
+ * Templates are keyed by `uriTemplate`, so a changed template only reaches this handler when the
+ * caller paired the old and new entries by name: report the variables that changed, or the URI
+ * shape when only its literal text did.
+ */
+function diffUriTemplate(_field: string, before: Json | undefined, after: Json | undefined): Finding[] {
+  const beforeText = typeof before === "string" ? before : "";
+  const afterText = typeof after === "string" ? after : "";
+  const was = templateVariables(beforeText);
+  const is = templateVariables(afterText);
+  const removed = was.filter((name) => !is.includes(name));
+  const added = is.filter((name) => !was.includes(name));
+  const findings: Finding[] = [];
+  const renames = Math.min(removed.length, added.length);
+  for (let index = 0; index < renames; index += 1) {
+    const from = removed[index] as string;
+    const to = added[index] as string;
+    findings.push({ ruleId: "template-variable-changed", pointer: "/uriTemplate", subject: from, before: from, after: to });
+  }
+  for (const name of removed.slice(renames)) findings.push({ ruleId: "template-variable-changed", pointer: "/uriTemplate", subject: name, before: name, afterText: "(removed)" });
+  for (const name of added.slice(renames)) findings.push({ ruleId: "template-variable-changed", pointer: "/uriTemplate", subject: name, beforeText: "(added)", after: name });
+  if (findings.length === 0) findings.push(withValues({ ruleId: "template-uri-changed", pointer: "/uriTemplate" }, before, after));
+  return findings;
+}
+
+// ── helpers ─────────────────────────────────────────────────────────────────────────────────
+
+function withValues(finding: Finding, before: Json | undefined, after: Json | undefined): Finding {
+  return { ...finding, ...(before === undefined ? {} : { before }), ...(after === undefined ? {} : { after }) };
+}
+
+function byName(value: Json | undefined): Map<string, JsonObject> {
+  const map = new Map<string, JsonObject>();
+  if (!Array.isArray(value)) return map;
+  for (const item of value) {
+    const object = asObject(item);
+    if (typeof object["name"] === "string") map.set(object["name"], object);
+  }
+  return map;
+}
+
+function asObject(value: Json | undefined): JsonObject {
+  return typeof value === "object" && value !== null && !Array.isArray(value) ? value : {};
+}
+
+export function unionKeys(a: object, b: object): string[] {
+  return [...new Set([...Object.keys(a), ...Object.keys(b)])].sort(compareCodeUnits);
+}
+
+/** Structural equality, blind to key order (hand-written snapshots need not be canonical). */
+export function sameJson(a: Json | undefined, b: Json | undefined): boolean {
+  if (a === b) return true;
+  if (a === undefined || b === undefined) return false;
+  return canonicalStringify(a) === canonicalStringify(b);
+}

@@ -1,0 +1,6 @@
+/** `--format json`: the `DriftReport` itself (see its doc comment in ../types.ts), raw server text JSON-escaped. */
+import type { DriftReport } from "../types.js";
+
+export function renderJson(report: DriftReport): string {
+  return `${JSON.stringify(report, null, 2)}\n`;
+}

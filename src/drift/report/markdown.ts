@@ -1,0 +1,57 @@
+/**
+ * Markdown for a pull-request comment or `$GITHUB_STEP_SUMMARY`: a summary table, then one
+ * table of changes per server. Server text is sanitized, then escaped so it renders as plain
+ * text: no markdown, no HTML, no table breakout, no @-mentions.
+ */
+import type { Level } from "../rules.js";
+import { cleanText } from "../text.js";
+import type { DriftReport } from "../types.js";
+import { byServer, cleanFields } from "./shared.js";
+
+const HEADING = "## MCP schema drift";
+const LEVEL_BADGES: Record<Level, string> = { breaking: "🔴 breaking", dangerous: "🟠 dangerous", safe: "🟢 safe" };
+const HTML_ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+export function renderMarkdown(report: DriftReport): string {
+  if (report.changes.length === 0) return `${HEADING}\n\nNo drift.\n`;
+  const { breaking, dangerous, safe, accepted } = report.summary;
+  const lines = [
+    HEADING,
+    "",
+    "| Level | Changes |",
+    "| --- | ---: |",
+    `| ${LEVEL_BADGES.breaking} | ${breaking} |`,
+    `| ${LEVEL_BADGES.dangerous} | ${dangerous} |`,
+    `| ${LEVEL_BADGES.safe} | ${safe} |`,
+    `| ✅ accepted | ${accepted} |`,
+  ];
+  for (const [server, changes] of byServer(report.changes)) {
+    lines.push("", `### Server ${escapeMarkdown(cleanText(server))}`, "");
+    lines.push("| Level | Rule | Entity | Location | Change |", "| --- | --- | --- | --- | --- |");
+    for (const change of changes) {
+      const fields = cleanFields(change);
+      const level = change.accepted === undefined ? LEVEL_BADGES[change.level] : `✅ ${change.level} (accepted)`;
+      const message = escapeMarkdown(fields.message) + (fields.accepted === undefined ? "" : `<br>Accepted: ${escapeMarkdown(fields.accepted)}`);
+      const location = fields.pointer ? escapeMarkdown(fields.pointer) : "";
+      lines.push(`| ${level} | \`${change.ruleId}\` | ${escapeMarkdown(fields.entity)} | ${location} | ${message} |`);
+    }
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+/**
+ * Plain text in markdown (also inside a table cell): HTML-significant characters become
+ * entities, every other ASCII punctuation character is backslash-escaped (CommonMark allows
+ * that for all of them), and `@` gets a zero-width space so it cannot mention anyone.
+ */
+export function escapeMarkdown(text: string): string {
+  let out = "";
+  for (const char of text) {
+    const entity = HTML_ENTITIES[char];
+    if (entity) out += entity;
+    else if (char === "@") out += "@\u200b";
+    else if (/[!-/:-@[-`{-~]/.test(char)) out += `\\${char}`;
+    else out += char;
+  }
+  return out;
+}

@@ -1,0 +1,26 @@
+/** Terminal report: grouped by server, one line per change; ANSI colour when asked. */
+import type { Level } from "../rules.js";
+import { cleanText } from "../text.js";
+import type { DriftReport } from "../types.js";
+import { byServer, cleanFields, summaryLine } from "./shared.js";
+import type { RenderOptions } from "./types.js";
+
+const LEVEL_COLOURS: Record<Level, string> = { breaking: "31", dangerous: "33", safe: "32" };
+
+export function renderText(report: DriftReport, options: RenderOptions = {}): string {
+  if (report.changes.length === 0) return "No drift.\n";
+  const paint = (code: string, text: string): string => (options.color ? `\u001b[${code}m${text}\u001b[0m` : text);
+  const lines: string[] = [];
+  for (const [server, changes] of byServer(report.changes)) {
+    lines.push(paint("1", `server "${cleanText(server)}"`));
+    for (const change of changes) {
+      const fields = cleanFields(change);
+      const level = paint(change.accepted === undefined ? LEVEL_COLOURS[change.level] : "2", change.level.padEnd(9));
+      const where = fields.pointer ? ` ${fields.pointer}` : "";
+      const accepted = fields.accepted === undefined ? "" : ` (accepted: ${fields.accepted})`;
+      lines.push(`  ${level} ${change.ruleId.padEnd(38)} ${fields.entity}${where}: ${fields.message}${accepted}`);
+    }
+  }
+  lines.push("", summaryLine(report.summary));
+  return `${lines.join("\n")}\n`;
+}

@@ -1,0 +1,10 @@
+import type { DriftReport } from "../types.js";
+
+export interface RenderOptions {
+  /** ANSI colours (text format). Default false; the CLI passes `stdout.isTTY`. */
+  color?: boolean;
+  /** File the `github` annotations point at (the snapshot path, relative to the repository). */
+  file?: string;
+}
+
+export type Renderer = (report: DriftReport, options?: RenderOptions) => string;

@@ -1,0 +1,39 @@
+/**
+ * The default connection written into a generated server module: the config entry as the
+ * user wrote it (placeholders kept, resolved at run time from the environment), with a stdio
+ * server's working folder made relative to the generated module, so the output holds no
+ * machine path and the command runs from the config's folder wherever the checkout lives.
+ */
+import path from "node:path";
+import type { ResolvedServer } from "../config/load.js";
+import type { ServerConfig } from "../shared/server-config.js";
+import { jsonLiteral, stringLiteral } from "./text.js";
+
+/** Keys that are generator options, not connection settings. */
+const GENERATOR_ONLY_KEYS = new Set(["include", "exclude", "timeout"]);
+
+export interface ConnectionExpression {
+  /** TS expression of type `ServerConfig`. */
+  code: string;
+  /** Whether the expression uses `pathFromModule`. */
+  usesModulePath: boolean;
+}
+
+export function connectionExpression(server: ResolvedServer, rootDir: string, moduleDir: string): ConnectionExpression {
+  const entries = Object.entries(server.config as ServerConfig & Record<string, unknown>).filter(
+    ([key]) => !GENERATOR_ONLY_KEYS.has(key) && key !== "cwd",
+  );
+  const members = entries.map(([key, value]) => `${stringLiteral(key)}: ${jsonLiteral(value)}`);
+  if (server.config.transport !== "stdio") return { code: `{ ${members.join(", ")} }`, usesModulePath: false };
+  const cwd = server.config.cwd ?? ".";
+  if (path.isAbsolute(cwd) || cwd.includes("${")) {
+    return { code: `{ ${[...members, `"cwd": ${stringLiteral(cwd)}`].join(", ")} }`, usesModulePath: false };
+  }
+  const fromModule = toPosix(path.relative(moduleDir, path.resolve(rootDir, cwd))) || ".";
+  members.push(`"cwd": pathFromModule(import.meta.url, ${stringLiteral(fromModule)})`);
+  return { code: `{ ${members.join(", ")} }`, usesModulePath: true };
+}
+
+function toPosix(file: string): string {
+  return file.split(path.sep).join("/");
+}

@@ -1,0 +1,65 @@
+/**
+ * `<outDir>/index.ts`: `createClient(options?)` with one property per server, `getTools()`
+ * across all servers and `close()`.
+ */
+import { stringLiteral } from "./text.js";
+
+export interface IndexServer {
+  key: string;
+  property: string;
+  typeStem: string;
+}
+
+export function renderIndexModule(servers: readonly IndexServer[]): string {
+  const imports = servers.map(
+    (server) =>
+      `import { create${server.typeStem}Client, defaultConnection as ${server.property}Connection, type ${server.typeStem}Client } from ${stringLiteral(`./${server.key}/index.js`)};`,
+  );
+  const configEntries = servers.map((server) => `/** Connection of the server ${server.key} (default: as in codegen.config). */\n${stringLiteral(server.key)}?: ServerConfig;`);
+  const clientMembers = servers.map((server) => `readonly ${server.property}: ${server.typeStem}Client;`);
+  const connections = servers.map((server) => `${stringLiteral(server.key)}: servers[${stringLiteral(server.key)}] ?? ${server.property}Connection,`);
+  const clients = servers.map((server) => `const ${server.property} = create${server.typeStem}Client(runtime, ${stringLiteral(server.key)});`);
+  return `import type { DynamicStructuredTool } from "@langchain/core/tools";
+import { createRuntime, type LangChainToolOptions, type Runtime, type RuntimeOptions, type ServerConfig } from "mcp-codegen/runtime";
+${imports.join("\n")}
+
+/** Connections to use instead of the ones written in codegen.config, by server key. */
+export interface ClientServers {
+${configEntries.join("\n")}
+}
+
+export interface ClientOptions extends Omit<RuntimeOptions, "servers"> {
+  servers?: ClientServers;
+}
+
+export interface Client {
+${clientMembers.join("\n")}
+  /** The runtime under the typed clients (dynamic calls, sessions). */
+  readonly runtime: Runtime;
+  /** LangChain tools of every server. */
+  getTools(options?: LangChainToolOptions): Promise<DynamicStructuredTool[]>;
+  /** Close every connection and end every server process. */
+  close(): Promise<void>;
+  [Symbol.asyncDispose](): Promise<void>;
+}
+
+/** A typed client for every server of codegen.config, connected lazily on first use. */
+export function createClient(options: ClientOptions = {}): Client {
+  const { servers = {}, ...runtimeOptions } = options;
+  const runtime = createRuntime({
+    ...runtimeOptions,
+    servers: {
+${connections.join("\n")}
+    },
+  });
+${clients.join("\n")}
+  return {
+${servers.map((server) => `${server.property},`).join("\n")}
+    runtime,
+    getTools: async (toolOptions) => (await Promise.all([${servers.map((server) => `${server.property}.getTools(toolOptions)`).join(", ")}])).flat(),
+    close: () => runtime.close(),
+    [Symbol.asyncDispose]: () => runtime.close(),
+  };
+}
+`;
+}

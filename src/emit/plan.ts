@@ -1,0 +1,79 @@
+/**
+ * Stage `emit`: `Snapshot` + config → the files of `outDir`, each with the hash of everything
+ * its content depends on. Rendering is deferred (`render()`), so files whose inputs did not
+ * change are neither emitted nor formatted again.
+ */
+import path from "node:path";
+import type { ResolvedConfig } from "../config/load.js";
+import { hashJson } from "../shared/hash.js";
+import type { Snapshot } from "../shared/snapshot.js";
+import { NameScope, camelCase } from "../normalize/identifiers.js";
+import { normalizeServer, type NamingNote } from "../normalize/normalize.js";
+import { RESERVED_CLIENT_MEMBERS } from "../normalize/reserved.js";
+import { connectionExpression } from "./connection.js";
+import { emitterFingerprint } from "./fingerprint.js";
+import { renderIndexModule, type IndexServer } from "./index-module.js";
+import type { EmitWarning } from "./server-module.js";
+
+export interface PlannedFile {
+  /** Relative to `outDir`, `/`-separated. */
+  path: string;
+  /** What the banner names as the file's source. */
+  source: string;
+  snapshotHash: string;
+  inputsHash: string;
+  /** The unformatted body (no banner). */
+  render(): Promise<RenderedBody>;
+}
+
+export interface RenderedBody {
+  body: string;
+  warnings: EmitWarning[];
+}
+
+export interface EmitPlan {
+  files: PlannedFile[];
+  notes: NamingNote[];
+}
+
+export function planFiles(snapshot: Snapshot, config: ResolvedConfig): EmitPlan {
+  const emitter = emitterFingerprint();
+  const properties = new NameScope(RESERVED_CLIENT_MEMBERS);
+  const notes: NamingNote[] = [];
+  const files: PlannedFile[] = [];
+  const indexServers: IndexServer[] = [];
+  for (const server of config.servers) {
+    const serverSnapshot = snapshot.servers[server.name];
+    if (!serverSnapshot) continue;
+    const { name: property, renamed } = properties.take(camelCase(server.name, "server"));
+    if (renamed) notes.push({ subject: `server "${server.name}"`, message: `client property named ${property}` });
+    const normalized = normalizeServer(server.name, property, serverSnapshot);
+    notes.push(...normalized.notes);
+    const moduleDir = path.join(config.outDir, server.name);
+    const connection = connectionExpression(server, config.rootDir, moduleDir);
+    indexServers.push({ key: server.name, property, typeStem: normalized.typeStem });
+    files.push({
+      path: `${server.name}/index.ts`,
+      source: `the snapshot of server "${server.name}"`,
+      snapshotHash: serverSnapshot.hash,
+      inputsHash: hashJson({ emitter, key: server.name, property, server: serverSnapshot.hash, connection: connection.code }),
+      render: async () => renderServerBody(normalized, connection),
+    });
+  }
+  files.push({
+    path: "index.ts",
+    source: "codegen.config",
+    snapshotHash: hashJson(indexServers.map((server) => snapshot.servers[server.key]?.hash)),
+    inputsHash: hashJson({ emitter, servers: indexServers }),
+    render: async () => ({ body: renderIndexModule(indexServers), warnings: [] }),
+  });
+  return { files, notes };
+}
+
+async function renderServerBody(
+  server: ReturnType<typeof normalizeServer>,
+  connection: ReturnType<typeof connectionExpression>,
+): Promise<RenderedBody> {
+  const { renderServerModule } = await import("./render-server.js");
+  return renderServerModule({ server, connection });
+}

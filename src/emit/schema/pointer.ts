@@ -1,0 +1,98 @@
+/** JSON pointers (RFC 6901) and the schema keywords that hold sub-schemas. */
+import type { Json } from "../../shared/canonical-json.js";
+
+export function escapePointerSegment(segment: string): string {
+  return segment.replace(/~/g, "~0").replace(/\//g, "~1");
+}
+
+export function childPointer(pointer: string, ...segments: (string | number)[]): string {
+  return segments.reduce<string>((acc, segment) => `${acc}/${escapePointerSegment(String(segment))}`, pointer);
+}
+
+/** Resolve a `$ref` fragment (`#`, `#/definitions/a`, percent-encoded) against a document; undefined if absent. */
+export function resolveFragment(root: Json, ref: string): { value: Json; pointer: string } | undefined {
+  if (!ref.startsWith("#")) return undefined;
+  let fragment: string;
+  try {
+    fragment = decodeURIComponent(ref.slice(1));
+  } catch {
+    return undefined;
+  }
+  if (fragment === "") return { value: root, pointer: "" };
+  if (!fragment.startsWith("/")) return undefined;
+  let node: Json | undefined = root;
+  for (const raw of fragment.slice(1).split("/")) {
+    const key = raw.replace(/~1/g, "/").replace(/~0/g, "~");
+    if (Array.isArray(node)) {
+      if (!/^(0|[1-9]\d*)$/.test(key)) return undefined;
+      node = node[Number(key)];
+    } else if (node !== null && typeof node === "object" && Object.prototype.hasOwnProperty.call(node, key)) {
+      node = node[key];
+    } else {
+      return undefined;
+    }
+    if (node === undefined) return undefined;
+  }
+  return { value: node, pointer: fragment };
+}
+
+/** Keywords whose value is one sub-schema. */
+export const SINGLE_SCHEMA_KEYWORDS = [
+  "additionalItems",
+  "additionalProperties",
+  "contains",
+  "else",
+  "if",
+  "not",
+  "propertyNames",
+  "then",
+  "unevaluatedItems",
+  "unevaluatedProperties",
+] as const;
+
+/** Keywords whose value is a map of name → sub-schema. */
+export const SCHEMA_MAP_KEYWORDS = ["$defs", "definitions", "dependentSchemas", "patternProperties", "properties"] as const;
+
+/** Keywords whose value is a list of sub-schemas. */
+export const SCHEMA_LIST_KEYWORDS = ["allOf", "anyOf", "oneOf", "prefixItems"] as const;
+
+export function isJsonObject(value: unknown): value is { [key: string]: Json } {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+/**
+ * Visit every schema node (objects and booleans in schema positions), depth first, with its pointer.
+ * `items` may be a schema or a list; `dependencies` values may be schemas or string lists.
+ */
+export function forEachSchema(
+  node: Json,
+  pointer: string,
+  visit: (node: Json, pointer: string) => void,
+): void {
+  visit(node, pointer);
+  if (!isJsonObject(node)) return;
+  for (const keyword of SINGLE_SCHEMA_KEYWORDS) {
+    const child = node[keyword];
+    if (child !== undefined && (isJsonObject(child) || typeof child === "boolean")) {
+      forEachSchema(child, childPointer(pointer, keyword), visit);
+    }
+  }
+  for (const keyword of [...SCHEMA_MAP_KEYWORDS, "dependencies"]) {
+    const map = node[keyword];
+    if (!isJsonObject(map)) continue;
+    for (const [key, child] of Object.entries(map)) {
+      if (isJsonObject(child) || typeof child === "boolean") forEachSchema(child, childPointer(pointer, keyword, key), visit);
+    }
+  }
+  for (const keyword of [...SCHEMA_LIST_KEYWORDS, "items"]) {
+    const list = node[keyword];
+    if (keyword === "items" && (isJsonObject(list) || typeof list === "boolean")) {
+      forEachSchema(list, childPointer(pointer, "items"), visit);
+      continue;
+    }
+    if (!Array.isArray(list)) continue;
+    list.forEach((child, index) => {
+      if (isJsonObject(child) || typeof child === "boolean") forEachSchema(child, childPointer(pointer, keyword, index), visit);
+    });
+  }
+}

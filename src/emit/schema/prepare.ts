@@ -1,0 +1,54 @@
+/**
+ * The one normalisation both emitters share, so the TS type and the Zod schema degrade the same
+ * way: references that cannot be followed inside the document are dropped (never fetched), and
+ * `enum`/`const` values that are not primitives are dropped (both become looser, with a warning).
+ */
+import type { Json } from "../../shared/canonical-json.js";
+import type { JsonObject } from "../../shared/snapshot.js";
+import { forEachSchema, isJsonObject, resolveFragment } from "./pointer.js";
+import type { SchemaWarning } from "./warnings.js";
+
+export interface PreparedSchema {
+  schema: Json;
+  warnings: SchemaWarning[];
+}
+
+export function isPrimitive(value: Json): value is null | boolean | number | string {
+  return value === null || typeof value !== "object";
+}
+
+export function prepareSchema(input: JsonObject | boolean): PreparedSchema {
+  const schema = structuredClone(input) as Json;
+  const warnings: SchemaWarning[] = [];
+  forEachSchema(schema, "", (node, pointer) => {
+    if (!isJsonObject(node)) return;
+    if ("$ref" in node) dropUnfollowableRef(schema, node, pointer, warnings);
+    if (Array.isArray(node.enum) && !node.enum.every(isPrimitive)) {
+      delete node.enum;
+      warnings.push({ pointer, message: "enum with object or array values is not checked" });
+    }
+    if ("const" in node && node.const !== undefined && !isPrimitive(node.const)) {
+      delete node.const;
+      warnings.push({ pointer, message: "const with an object or array value is not checked" });
+    }
+  });
+  return { schema, warnings };
+}
+
+function dropUnfollowableRef(root: Json, node: JsonObject, pointer: string, warnings: SchemaWarning[]): void {
+  const ref = node.$ref;
+  if (typeof ref !== "string") {
+    delete node.$ref;
+    warnings.push({ pointer, message: "$ref is not a string; ignored" });
+    return;
+  }
+  if (!ref.startsWith("#")) {
+    delete node.$ref;
+    warnings.push({ pointer, message: `external $ref ${JSON.stringify(ref)} is not followed (no file or URL is ever read); left unchecked` });
+    return;
+  }
+  if (resolveFragment(root, ref) === undefined) {
+    delete node.$ref;
+    warnings.push({ pointer, message: `$ref ${JSON.stringify(ref)} does not resolve inside the schema; left unchecked` });
+  }
+}

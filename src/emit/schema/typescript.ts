@@ -1,0 +1,165 @@
+/**
+ * JSON Schema → TypeScript declarations, through json-schema-to-typescript (jstt), made safe for
+ * server-controlled schemas: no `$ref` is ever fetched, jstt's own extension keywords (`tsType`
+ * injects raw code) are removed, titles and `$id`s cannot rename types, descriptions cannot leave
+ * their JSDoc, and every sub-type is named after the top-level type so tools never collide.
+ */
+import { compile, type Options } from "json-schema-to-typescript";
+import type { Json } from "../../shared/canonical-json.js";
+import { hashJson } from "../../shared/hash.js";
+import type { JsonObject } from "../../shared/snapshot.js";
+import { commentText, escapeInvisible } from "./literal.js";
+import { childPointer, forEachSchema, isJsonObject } from "./pointer.js";
+import { prepareSchema } from "./prepare.js";
+import type { SchemaWarning } from "./warnings.js";
+
+export interface EmitTypeScriptOptions {
+  /** What the schema belongs to, e.g. `tool "math/add" input`; kept for the caller's reports. */
+  subject: string;
+}
+
+export interface EmittedTypeScript {
+  /** `export interface <typeName> …` / `export type <typeName> = …`, plus named sub-types `<typeName><Def>`. */
+  code: string;
+  warnings: SchemaWarning[];
+}
+
+/** Keywords only jstt understands; a server must not be able to steer code generation with them. */
+const JSTT_EXTENSION_KEYWORDS = ["tsType", "tsEnumNames", "tsExtends", "extends", "id"] as const;
+
+/** Marks the root so `customName` can give it exactly `typeName`. */
+const ROOT_MARK = "__mcp_codegen_root__";
+
+const TYPE_NAME = /^[A-Z][A-Za-z0-9]*$/;
+
+const cache = new Map<string, EmittedTypeScript>();
+
+export async function emitTypeScript(
+  schema: JsonObject,
+  typeName: string,
+  options: EmitTypeScriptOptions,
+): Promise<EmittedTypeScript> {
+  void options;
+  if (!TYPE_NAME.test(typeName)) throw new Error(`emitTypeScript: type name ${JSON.stringify(typeName)} is not PascalCase`);
+  const key = `${typeName}:${hashJson(schema)}`;
+  const cached = cache.get(key);
+  if (cached) return { code: cached.code, warnings: cached.warnings.map((w) => ({ ...w })) };
+  const result = await compileSchema(schema, typeName);
+  cache.set(key, result);
+  return { code: result.code, warnings: result.warnings.map((w) => ({ ...w })) };
+}
+
+async function compileSchema(schema: JsonObject, typeName: string): Promise<EmittedTypeScript> {
+  const prepared = prepareSchema(schema);
+  const warnings = [...prepared.warnings];
+  const forTypes = toJsttSchema(prepared.schema);
+  let code: string;
+  try {
+    code = await compile(forTypes as never, typeName, jsttOptions(typeName));
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    warnings.push({ pointer: "", message: `json-schema-to-typescript failed (${reason}); typed as unknown` });
+    code = `export type ${typeName} = unknown;\n`;
+  }
+  const safe = escapeInvisible(code).trim() + "\n";
+  if (!new RegExp(`^export (interface|type) ${typeName}\\b`, "m").test(safe)) {
+    throw new Error(`emitTypeScript: json-schema-to-typescript did not name the root ${typeName}`);
+  }
+  return { code: safe, warnings };
+}
+
+function jsttOptions(typeName: string): Partial<Options> {
+  return {
+    bannerComment: "",
+    format: false,
+    declareExternallyReferenced: true,
+    unknownAny: true,
+    additionalProperties: true,
+    strictIndexSignatures: false,
+    enableConstEnums: false,
+    inferStringEnumKeysFromValues: false,
+    unreachableDefinitions: false,
+    // Arrays stay `T[]`: length bounds are checked by the Zod schema, not spelled as tuple unions.
+    ignoreMinAndMaxItems: true,
+    maxItems: -1,
+    // Belt and braces: prepareSchema already removed every non-local `$ref`.
+    $refOptions: { resolve: { external: false, file: false, http: false } } as Options["$refOptions"],
+    customName: (node, keyNameFromDefinition) => {
+      if (node.$id === ROOT_MARK) return typeName;
+      const base = keyNameFromDefinition ?? (typeof node.$id === "string" ? node.$id : undefined);
+      return base === undefined ? undefined : `${typeName}${base.charAt(0).toUpperCase()}${base.slice(1)}`;
+    },
+  };
+}
+
+/** A copy of the schema as jstt should see it (see the module comment). */
+function toJsttSchema(schema: Json): Json {
+  const copy = structuredClone(schema);
+  forEachSchema(copy, "", (node) => {
+    if (!isJsonObject(node)) return;
+    for (const keyword of JSTT_EXTENSION_KEYWORDS) delete node[keyword];
+    delete node.title;
+    delete node.$id;
+    if (node.deprecated !== undefined && typeof node.deprecated !== "boolean") delete node.deprecated;
+    if (typeof node.description === "string") {
+      const text = commentText(node.description);
+      if (text) node.description = text;
+      else delete node.description;
+    } else {
+      delete node.description;
+    }
+    tupleAsArray(node);
+    // The Zod schema checks patternProperties exactly but types such objects as `{ [k: string]: unknown }`.
+    if (node.patternProperties !== undefined) {
+      delete node.patternProperties;
+      delete node.additionalProperties;
+    }
+  });
+  mergeDefsIntoDefinitions(copy);
+  if (isJsonObject(copy)) return { ...copy, $id: ROOT_MARK };
+  return copy;
+}
+
+/**
+ * A JSON Schema tuple does not require its positions, and jstt does not know `prefixItems`: type
+ * tuples as arrays of the union of their element types (the Zod tuple's type fits in it).
+ */
+function tupleAsArray(node: JsonObject): void {
+  const prefix = Array.isArray(node.prefixItems) ? node.prefixItems : Array.isArray(node.items) ? node.items : undefined;
+  if (prefix === undefined) return;
+  const rest = Array.isArray(node.prefixItems) ? node.items : node.additionalItems;
+  const members: Json[] = [...prefix];
+  if (rest !== false) members.push(rest === undefined ? true : rest);
+  delete node.prefixItems;
+  delete node.additionalItems;
+  node.items = members.length === 0 ? false : { anyOf: members };
+}
+
+/**
+ * jstt refuses a schema holding both `definitions` and `$defs`; move `$defs` entries into
+ * `definitions` (renamed on collision) and point the `$ref`s at their new place.
+ */
+function mergeDefsIntoDefinitions(root: Json): void {
+  const moves = new Map<string, string>();
+  forEachSchema(root, "", (node, pointer) => {
+    if (!isJsonObject(node) || !isJsonObject(node.$defs) || !isJsonObject(node.definitions)) return;
+    const definitions = node.definitions;
+    for (const [key, value] of Object.entries(node.$defs)) {
+      let target = key;
+      for (let n = 2; Object.prototype.hasOwnProperty.call(definitions, target); n++) target = `${key}${n}`;
+      definitions[target] = value;
+      moves.set(`#${childPointer(pointer, "$defs", key)}`, `#${childPointer(pointer, "definitions", target)}`);
+    }
+    delete node.$defs;
+  });
+  if (moves.size === 0) return;
+  forEachSchema(root, "", (node) => {
+    if (!isJsonObject(node) || typeof node.$ref !== "string") return;
+    for (const [from, to] of moves) {
+      if (node.$ref === from || node.$ref.startsWith(`${from}/`)) {
+        node.$ref = to + node.$ref.slice(from.length);
+        break;
+      }
+    }
+  });
+}

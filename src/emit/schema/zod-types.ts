@@ -1,0 +1,249 @@
+/**
+ * Zod expressions for the keywords of each JSON type (string, number, object, array). Native Zod
+ * checks are used where their meaning is exactly JSON Schema's (LangChain turns them back into
+ * JSON Schema for the model); refinements where it differs (string length counts code points,
+ * multipleOf follows Ajv's division test).
+ */
+import type { Json } from "../../shared/canonical-json.js";
+import type { JsonObject } from "../../shared/snapshot.js";
+import { EXACT_FORMATS } from "./formats.js";
+import { literal } from "./literal.js";
+import { childPointer, isJsonObject } from "./pointer.js";
+
+/** What the type builders need from the emitter. */
+export interface Emit {
+  schema(node: Json, pointer: string): string;
+  hoist(expression: string, prefix?: string): string;
+  warn(pointer: string, message: string): void;
+}
+
+function count(node: JsonObject, keyword: string, pointer: string, emit: Emit): number | undefined {
+  const value = node[keyword];
+  if (value === undefined) return undefined;
+  if (typeof value === "number" && Number.isInteger(value) && value >= 0) return value;
+  emit.warn(childPointer(pointer, keyword), `${keyword} is not a non-negative integer; ignored`);
+  return undefined;
+}
+
+function finite(node: JsonObject, keyword: string, pointer: string, emit: Emit): number | undefined {
+  const value = node[keyword];
+  if (value === undefined || typeof value === "boolean") return undefined;
+  if (typeof value === "number" && Number.isFinite(value)) return value;
+  emit.warn(childPointer(pointer, keyword), `${keyword} is not a number; ignored`);
+  return undefined;
+}
+
+export function stringExpression(emit: Emit, node: JsonObject, pointer: string): string {
+  let out = "z.string()";
+  const min = count(node, "minLength", pointer, emit);
+  const max = count(node, "maxLength", pointer, emit);
+  // JSON Schema counts code points, `.min()`/`.max()` count UTF-16 units: `.min()` is only a lower
+  // bound of the truth, so the exact test is a refinement.
+  if (min !== undefined && min > 0) out += `.min(${min})`;
+  if (min !== undefined && min > 1) out += `.refine((v) => [...v].length >= ${min}, { message: "must have at least ${min} characters" })`;
+  if (max !== undefined) out += `.refine((v) => [...v].length <= ${max}, { message: "must have at most ${max} characters" })`;
+  if (node.pattern !== undefined) out += patternCheck(emit, node.pattern, childPointer(pointer, "pattern"));
+  if (node.format !== undefined) out += formatCheck(emit, node.format, childPointer(pointer, "format"));
+  return out;
+}
+
+/** A compiled-on-load `RegExp` with Ajv's `u` flag; an invalid pattern is left unchecked. */
+export function regexLiteral(source: string, flags: string): string {
+  return `new RegExp(${literal(source)}, ${literal(flags)})`;
+}
+
+export function compiles(source: string, flags: string): boolean {
+  try {
+    new RegExp(source, flags);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function patternCheck(emit: Emit, pattern: Json, pointer: string): string {
+  if (typeof pattern !== "string" || !compiles(pattern, "u")) {
+    emit.warn(pointer, "pattern is not a valid JavaScript regular expression (with the u flag); not checked");
+    return "";
+  }
+  return `.regex(${regexLiteral(pattern, "u")})`;
+}
+
+function formatCheck(emit: Emit, format: Json, pointer: string): string {
+  const exact = typeof format === "string" ? EXACT_FORMATS[format] : undefined;
+  if (exact === undefined) {
+    emit.warn(pointer, `format ${JSON.stringify(format)} is not checked`);
+    return "";
+  }
+  return `.regex(${regexLiteral(exact.source, exact.flags)})`;
+}
+
+export function numberExpression(emit: Emit, node: JsonObject, pointer: string, integer: boolean): string {
+  let out = integer ? "z.int()" : "z.number()";
+  const minimum = finite(node, "minimum", pointer, emit);
+  const maximum = finite(node, "maximum", pointer, emit);
+  const exclusiveMinimum = finite(node, "exclusiveMinimum", pointer, emit);
+  const exclusiveMaximum = finite(node, "exclusiveMaximum", pointer, emit);
+  // Draft 4 spelled exclusivity as a boolean next to minimum/maximum.
+  if (minimum !== undefined) out += node.exclusiveMinimum === true ? `.gt(${minimum})` : `.gte(${minimum})`;
+  if (maximum !== undefined) out += node.exclusiveMaximum === true ? `.lt(${maximum})` : `.lte(${maximum})`;
+  if (exclusiveMinimum !== undefined) out += `.gt(${exclusiveMinimum})`;
+  if (exclusiveMaximum !== undefined) out += `.lt(${exclusiveMaximum})`;
+  const multipleOf = finite(node, "multipleOf", pointer, emit);
+  if (multipleOf !== undefined && multipleOf > 0) {
+    // Integer steps are exact in Zod; fractional ones follow Ajv's test (the quotient is an integer).
+    out += Number.isInteger(multipleOf)
+      ? `.multipleOf(${multipleOf})`
+      : `.refine((v) => { const q = v / ${multipleOf}; return q === parseInt(String(q)); }, { message: "must be a multiple of ${multipleOf}" })`;
+  }
+  return out;
+}
+
+export function objectExpression(emit: Emit, node: JsonObject, pointer: string): string {
+  const properties = isJsonObject(node.properties) ? node.properties : {};
+  const required = Array.isArray(node.required) ? node.required.filter((r): r is string => typeof r === "string") : [];
+  const additional = node.additionalProperties;
+  const patterns = isJsonObject(node.patternProperties) ? node.patternProperties : undefined;
+  const entries: string[] = [];
+  for (const [key, sub] of Object.entries(properties)) {
+    const value = emit.schema(sub, childPointer(pointer, "properties", key));
+    entries.push(`${propertyKey(key)}: ${required.includes(key) ? value : `${value}.exactOptional()`}`);
+  }
+  for (const key of new Set(required)) {
+    if (Object.prototype.hasOwnProperty.call(properties, key)) continue;
+    // Required but not described: it must be present and satisfy whatever applies to extra keys.
+    const value =
+      patterns !== undefined || additional === undefined || additional === true
+        ? "z.unknown()"
+        : emit.schema(additional, childPointer(pointer, "additionalProperties"));
+    entries.push(`${propertyKey(key)}: ${value}`);
+  }
+  const shape = `{ ${entries.join(", ")} }`;
+  let out: string;
+  if (patterns !== undefined) out = `z.looseObject(${shape})${patternCheck2(emit, node, pointer, properties, patterns)}`;
+  else if (additional === false) out = `z.strictObject(${shape})`;
+  else if (additional === undefined || additional === true) out = `z.looseObject(${shape})`;
+  else out = `z.object(${shape}).catchall(${emit.schema(additional, childPointer(pointer, "additionalProperties"))})`;
+  return out + objectCountChecks(emit, node, pointer);
+}
+
+/** `__proto__` as a plain key would set the prototype of the shape; computed, it is an own key. */
+function propertyKey(key: string): string {
+  return key === "__proto__" ? `[${literal(key)}]` : literal(key);
+}
+
+/**
+ * patternProperties (with additionalProperties) checked exactly by a refinement: each key not in
+ * `properties` must satisfy every matching pattern's schema, and additionalProperties when none matches.
+ */
+function patternCheck2(emit: Emit, node: JsonObject, pointer: string, properties: JsonObject, patterns: JsonObject): string {
+  const rules: string[] = [];
+  let allCompile = true;
+  for (const [source, sub] of Object.entries(patterns)) {
+    const subPointer = childPointer(pointer, "patternProperties", source);
+    if (!compiles(source, "u")) {
+      emit.warn(subPointer, "pattern is not a valid JavaScript regular expression (with the u flag); not checked");
+      allCompile = false;
+      continue;
+    }
+    rules.push(`[${regexLiteral(source, "u")}, ${emit.schema(sub, subPointer)}]`);
+  }
+  const additional = node.additionalProperties;
+  let fallback = "true";
+  if (additional !== undefined && additional !== true) {
+    if (allCompile) fallback = `${emit.hoist(emit.schema(additional, childPointer(pointer, "additionalProperties")))}.safeParse(x).success`;
+    else emit.warn(childPointer(pointer, "additionalProperties"), "not checked (a patternProperties pattern is invalid)");
+  }
+  const known = emit.hoist(`new Set<string>(${literal(Object.keys(properties))})`, "p");
+  const table = emit.hoist(`[${rules.join(", ")}] as [RegExp, z.ZodType][]`, "p");
+  return `.refine((v) => Object.entries(v).every(([k, x]) => { if (${known}.has(k)) return true; const hits = ${table}.filter(([re]) => re.test(k)); return hits.length === 0 ? ${fallback} : hits.every(([, s]) => s.safeParse(x).success); }), { message: "a property does not match patternProperties/additionalProperties" })`;
+}
+
+function objectCountChecks(emit: Emit, node: JsonObject, pointer: string): string {
+  let out = "";
+  const min = count(node, "minProperties", pointer, emit);
+  const max = count(node, "maxProperties", pointer, emit);
+  if (min !== undefined) out += `.refine((v) => Object.keys(v).length >= ${min}, { message: "must have at least ${min} properties" })`;
+  if (max !== undefined) out += `.refine((v) => Object.keys(v).length <= ${max}, { message: "must have at most ${max} properties" })`;
+  if (node.propertyNames !== undefined) {
+    const names = emit.hoist(emit.schema(node.propertyNames, childPointer(pointer, "propertyNames")));
+    out += `.refine((v) => Object.keys(v).every((k) => ${names}.safeParse(k).success), { message: "a property name does not match propertyNames" })`;
+  }
+  out += dependencyChecks(emit, node, pointer);
+  return out;
+}
+
+/** dependentRequired, dependentSchemas and draft-07 dependencies (both forms). */
+function dependencyChecks(emit: Emit, node: JsonObject, pointer: string): string {
+  const requiredPairs: [string, string[]][] = [];
+  const schemaPairs: [string, string][] = [];
+  for (const keyword of ["dependencies", "dependentRequired", "dependentSchemas"]) {
+    const map = node[keyword];
+    if (map === undefined) continue;
+    if (!isJsonObject(map)) {
+      emit.warn(childPointer(pointer, keyword), `${keyword} is not an object; ignored`);
+      continue;
+    }
+    for (const [key, value] of Object.entries(map)) {
+      if (Array.isArray(value) && keyword !== "dependentSchemas") {
+        requiredPairs.push([key, value.filter((v): v is string => typeof v === "string")]);
+      } else if (keyword !== "dependentRequired") {
+        schemaPairs.push([key, emit.schema(value, childPointer(pointer, keyword, key))]);
+      }
+    }
+  }
+  let out = "";
+  const has = "Object.prototype.hasOwnProperty.call";
+  if (requiredPairs.length > 0) {
+    const table = emit.hoist(`${literal(requiredPairs)} as [string, string[]][]`, "d");
+    out += `.refine((v) => ${table}.every(([k, needs]) => !${has}(v, k) || needs.every((n) => ${has}(v, n))), { message: "a dependent property is missing" })`;
+  }
+  if (schemaPairs.length > 0) {
+    const table = emit.hoist(`[${schemaPairs.map(([k, s]) => `[${literal(k)}, ${s}]`).join(", ")}] as [string, z.ZodType][]`, "d");
+    out += `.refine((v) => ${table}.every(([k, s]) => !${has}(v, k) || s.safeParse(v).success), { message: "a dependent schema does not match" })`;
+  }
+  return out;
+}
+
+export function arrayExpression(emit: Emit, node: JsonObject, pointer: string): string {
+  const prefix = Array.isArray(node.prefixItems) ? node.prefixItems : Array.isArray(node.items) ? node.items : undefined;
+  const prefixKeyword = Array.isArray(node.prefixItems) ? "prefixItems" : "items";
+  const restKeyword = Array.isArray(node.prefixItems) ? "items" : prefix !== undefined ? "additionalItems" : "items";
+  const rest = node[restKeyword];
+  const min = count(node, "minItems", pointer, emit);
+  const max = count(node, "maxItems", pointer, emit);
+  let out: string;
+  if (prefix !== undefined) {
+    // A tuple in JSON Schema does not require its positions: every element is optional, length is checked apart.
+    const elements = prefix.map((item, index) => `${emit.schema(item, childPointer(pointer, prefixKeyword, index))}.exactOptional()`);
+    const restExpression = rest === false ? undefined : rest === undefined || rest === true ? "z.unknown()" : emit.schema(rest, childPointer(pointer, restKeyword));
+    out = `z.tuple([${elements.join(", ")}]${restExpression === undefined ? "" : `, ${restExpression}`})`;
+    if (min !== undefined && min > 0) out += `.refine((v) => v.length >= ${min}, { message: "must have at least ${min} items" })`;
+    if (max !== undefined) out += `.refine((v) => v.length <= ${max}, { message: "must have at most ${max} items" })`;
+  } else {
+    const items = rest === undefined || rest === true ? "z.unknown()" : emit.schema(rest, childPointer(pointer, "items"));
+    out = `z.array(${items})`;
+    if (min !== undefined && min > 0) out += `.min(${min})`;
+    if (max !== undefined) out += `.max(${max})`;
+  }
+  if (node.uniqueItems === true) out += uniqueCheck(emit);
+  if (node.contains !== undefined) out += containsCheck(emit, node, pointer);
+  return out;
+}
+
+/** Deep equality as Ajv has it (object key order does not matter): compare canonical keys. */
+function uniqueCheck(emit: Emit): string {
+  const key = emit.hoist(
+    `(value: unknown): string => { const k = (x: unknown): string => x === null || typeof x !== "object" ? JSON.stringify(x) : Array.isArray(x) ? "[" + x.map(k).join(",") + "]" : "{" + Object.keys(x).sort().map((p) => JSON.stringify(p) + ":" + k((x as Record<string, unknown>)[p])).join(",") + "}"; return k(value); }`,
+    "u",
+  );
+  return `.refine((v) => new Set(v.map(${key})).size === v.length, { message: "items must be unique" })`;
+}
+
+function containsCheck(emit: Emit, node: JsonObject, pointer: string): string {
+  const schema = emit.hoist(emit.schema(node.contains ?? true, childPointer(pointer, "contains")));
+  const min = count(node, "minContains", pointer, emit) ?? 1;
+  const max = count(node, "maxContains", pointer, emit);
+  const upper = max === undefined ? "" : ` && n <= ${max}`;
+  return `.refine((v) => { const n = v.filter((x) => ${schema}.safeParse(x).success).length; return n >= ${min}${upper}; }, { message: "contains is not satisfied" })`;
+}

@@ -1,0 +1,287 @@
+/**
+ * JSON Schema → one self-contained Zod 4 expression (only `z` in scope), the project's own
+ * emitter. It aims to accept exactly what Ajv accepts; where it cannot, it emits something looser
+ * and a warning naming the JSON pointer. It never throws on server input.
+ *
+ * Choices worth knowing:
+ * - Objects are never stripped: `z.looseObject` (extra keys allowed), `z.strictObject`
+ *   (`additionalProperties: false`) or `.catchall()` (a schema), so parsing returns its input.
+ * - Optional properties use `.exactOptional()` (`prop?: T`, as under exactOptionalPropertyTypes).
+ * - `default` is not applied: a missing property stays missing and the server fills it in.
+ * - `integer` is `z.int()` (safe integers only: values beyond ±2^53−1 are rejected).
+ * - Local `$ref`s become constants inside an arrow function; a reference back into a schema that
+ *   is still being built is `z.lazy((): z.ZodType<any> => …)` (the type check stops there).
+ */
+import type { Json } from "../../shared/canonical-json.js";
+import type { JsonObject } from "../../shared/snapshot.js";
+import { literal } from "./literal.js";
+import { childPointer, isJsonObject, resolveFragment } from "./pointer.js";
+import { prepareSchema } from "./prepare.js";
+import type { SchemaWarning } from "./warnings.js";
+import {
+  arrayExpression,
+  numberExpression,
+  objectExpression,
+  stringExpression,
+  type Emit,
+} from "./zod-types.js";
+import { inferTypes, JSON_TYPES, UNSUPPORTED_KEYWORDS, type JsonType } from "./zod-keywords.js";
+
+export interface EmitZodOptions {
+  /** What the schema belongs to, e.g. `tool "math/add" input`; kept for the caller's reports. */
+  subject: string;
+}
+
+export interface EmittedZod {
+  expression: string;
+  warnings: SchemaWarning[];
+}
+
+export function emitZod(schema: JsonObject, options: EmitZodOptions): EmittedZod {
+  void options;
+  const prepared = prepareSchema(schema);
+  const emitter = new ZodEmitter(prepared.schema, prepared.warnings);
+  try {
+    return { expression: emitter.emitRoot(), warnings: emitter.warnings };
+  } catch (error) {
+    // A bug of ours must not stop generation: degrade the whole schema, loudly.
+    const reason = error instanceof Error ? error.message : String(error);
+    return { expression: "z.unknown()", warnings: [...prepared.warnings, { pointer: "", message: `not translated (${reason})` }] };
+  }
+}
+
+interface RefState {
+  name: string;
+  done: boolean;
+  /** A back reference needs the constant to exist even for the root. */
+  referenced: boolean;
+}
+
+class ZodEmitter implements Emit {
+  readonly warnings: SchemaWarning[];
+  private readonly declarations: string[] = [];
+  private readonly refs = new Map<string, RefState>();
+  private counter = 0;
+  private readonly root: Json;
+
+  constructor(root: Json, warnings: SchemaWarning[]) {
+    this.root = root;
+    this.warnings = warnings;
+  }
+
+  emitRoot(): string {
+    const state: RefState = { name: "root", done: false, referenced: false };
+    this.refs.set("", state);
+    const expression = this.schema(this.root, "");
+    if (state.referenced) this.declarations.push(`const root = ${expression};`);
+    const result = state.referenced ? "root" : expression;
+    if (this.declarations.length === 0) return result;
+    return `(() => {\n${this.declarations.join("\n")}\nreturn ${result};\n})()`;
+  }
+
+  warn(pointer: string, message: string): void {
+    this.warnings.push({ pointer, message });
+  }
+
+  /** Bind an expression to a constant (schemas used inside refinements are built once). */
+  hoist(expression: string, prefix = "s"): string {
+    const name = `${prefix}${this.counter++}`;
+    this.declarations.push(`const ${name} = ${expression};`);
+    return name;
+  }
+
+  /** Any schema node → expression. `inherited` are the types a parent already declared (for combinator branches). */
+  schema(node: Json, pointer: string, inherited?: readonly JsonType[]): string {
+    if (node === true) return "z.unknown()";
+    if (node === false) return "z.never()";
+    if (!isJsonObject(node)) {
+      this.warn(pointer, "not a schema (object or boolean); left unchecked");
+      return "z.unknown()";
+    }
+    for (const keyword of UNSUPPORTED_KEYWORDS) {
+      if (keyword in node) this.warn(childPointer(pointer, keyword), `${keyword} is not checked`);
+    }
+    const types = this.types(node, pointer, inherited);
+    const parts: string[] = [];
+    const base = this.base(node, pointer, types);
+    if (base !== undefined) parts.push(base);
+    if (typeof node.$ref === "string") parts.push(this.ref(node.$ref));
+    parts.push(...this.allOf(node, pointer, types));
+    const anyOf = this.union(node, "anyOf", pointer, types);
+    if (anyOf !== undefined) parts.push(anyOf);
+    const oneOf = this.oneOf(node, pointer, types);
+    if (oneOf !== undefined) parts.push(oneOf);
+    let expression = parts.reduce((acc, part) => `z.intersection(${acc}, ${part})`);
+    if (parts.length === 0) expression = "z.unknown()";
+    expression = this.not(node, pointer, expression);
+    expression = this.conditional(node, pointer, expression);
+    if (typeof node.description === "string") expression += `.describe(${literal(node.description)})`;
+    return expression;
+  }
+
+  /** The types a node admits: declared, inherited from the parent, or guessed from its keywords (as the TS type does). */
+  private types(node: JsonObject, pointer: string, inherited?: readonly JsonType[]): readonly JsonType[] | undefined {
+    const declared = node.type;
+    let types: JsonType[] | undefined;
+    if (typeof declared === "string" || Array.isArray(declared)) {
+      const names = (Array.isArray(declared) ? declared : [declared]).filter((t): t is JsonType =>
+        (JSON_TYPES as readonly Json[]).includes(t),
+      );
+      types = [...new Set(names)];
+    } else if (inherited !== undefined) {
+      types = [...inherited];
+    } else if (!("enum" in node) && !("const" in node)) {
+      const guessed = inferTypes(node);
+      if (guessed.length > 0) {
+        this.warn(pointer, `no "type": taken as ${guessed.join(" or ")} from its keywords (as the TS type is); other values are rejected`);
+        types = guessed;
+      }
+    }
+    if (types !== undefined && node.nullable === true && !types.includes("null")) types.push("null");
+    return types;
+  }
+
+  /** Type keywords, enum and const. undefined when the node does not constrain the type at all. */
+  private base(node: JsonObject, pointer: string, types: readonly JsonType[] | undefined): string | undefined {
+    const values = this.allowedValues(node, types);
+    if (values !== undefined) {
+      const listed = valuesExpression(values);
+      // enum/const already fix the type; the type keywords still matter when they constrain more.
+      const constrained = types !== undefined && types.some((t) => hasConstraints(node, t));
+      return constrained ? `z.intersection(${listed}, ${this.typed(node, pointer, types ?? [])})` : listed;
+    }
+    return types === undefined ? undefined : this.typed(node, pointer, types);
+  }
+
+  private allowedValues(node: JsonObject, types: readonly JsonType[] | undefined): Json[] | undefined {
+    let values: Json[] | undefined;
+    if (Array.isArray(node.enum)) values = node.enum;
+    if ("const" in node && node.const !== undefined) {
+      values = values === undefined ? [node.const] : values.filter((v) => v === node.const);
+    }
+    if (values === undefined) return undefined;
+    const unique = [...new Set(values)];
+    return types === undefined ? unique : unique.filter((v) => types.some((t) => valueHasType(v, t)));
+  }
+
+  private typed(node: JsonObject, pointer: string, types: readonly JsonType[]): string {
+    const nonNull = types.filter(
+      (t): t is Exclude<JsonType, "null"> => t !== "null" && !(t === "integer" && types.includes("number")),
+    );
+    const members = nonNull.map((type) => this.typedOne(node, pointer, type));
+    const nullable = types.includes("null");
+    if (members.length === 0) return nullable ? "z.null()" : "z.never()";
+    const union = members.length === 1 ? members[0]! : `z.union([${members.join(", ")}])`;
+    return nullable ? `${union}.nullable()` : union;
+  }
+
+  private typedOne(node: JsonObject, pointer: string, type: Exclude<JsonType, "null">): string {
+    switch (type) {
+      case "boolean":
+        return "z.boolean()";
+      case "string":
+        return stringExpression(this, node, pointer);
+      case "number":
+      case "integer":
+        return numberExpression(this, node, pointer, type === "integer");
+      case "object":
+        return objectExpression(this, node, pointer);
+      case "array":
+        return arrayExpression(this, node, pointer);
+    }
+  }
+
+  private ref(ref: string): string {
+    const target = resolveFragment(this.root, ref);
+    if (target === undefined) return "z.unknown()"; // prepareSchema already warned and removed it
+    const known = this.refs.get(target.pointer);
+    if (known?.done) return known.name;
+    if (known) {
+      known.referenced = true;
+      return `z.lazy((): z.ZodType<any> => ${known.name})`;
+    }
+    const state: RefState = { name: `r${this.counter++}`, done: false, referenced: true };
+    this.refs.set(target.pointer, state);
+    const expression = this.schema(target.value, target.pointer);
+    this.declarations.push(`const ${state.name} = ${expression};`);
+    state.done = true;
+    return state.name;
+  }
+
+  private list(node: JsonObject, keyword: string, pointer: string, types?: readonly JsonType[]): string[] | undefined {
+    const branches = node[keyword];
+    if (branches === undefined) return undefined;
+    if (!Array.isArray(branches) || branches.length === 0) {
+      this.warn(childPointer(pointer, keyword), `${keyword} is not a non-empty list; ignored`);
+      return undefined;
+    }
+    return branches.map((branch, index) => this.schema(branch, childPointer(pointer, keyword, index), types));
+  }
+
+  private allOf(node: JsonObject, pointer: string, types?: readonly JsonType[]): string[] {
+    return this.list(node, "allOf", pointer, types) ?? [];
+  }
+
+  private union(node: JsonObject, keyword: string, pointer: string, types?: readonly JsonType[]): string | undefined {
+    const branches = this.list(node, keyword, pointer, types);
+    if (branches === undefined) return undefined;
+    return branches.length === 1 ? branches[0] : `z.union([${branches.join(", ")}])`;
+  }
+
+  /** oneOf: the union, plus a check that exactly one branch matches. */
+  private oneOf(node: JsonObject, pointer: string, types?: readonly JsonType[]): string | undefined {
+    const branches = this.list(node, "oneOf", pointer, types);
+    if (branches === undefined) return undefined;
+    if (branches.length === 1) return branches[0];
+    const name = this.hoist(`[${branches.join(", ")}] as const`, "o");
+    return `z.union(${name}).refine((v) => (${name} as readonly z.ZodType[]).filter((s) => s.safeParse(v).success).length === 1, { message: "must match exactly one schema of oneOf" })`;
+  }
+
+  private not(node: JsonObject, pointer: string, expression: string): string {
+    if (node.not === undefined) return expression;
+    const name = this.hoist(this.schema(node.not, childPointer(pointer, "not")));
+    return `${expression}.refine((v) => !${name}.safeParse(v).success, { message: "must not match the schema of not" })`;
+  }
+
+  private conditional(node: JsonObject, pointer: string, expression: string): string {
+    if (node.if === undefined || (node.then === undefined && node.else === undefined)) return expression;
+    const test = this.hoist(this.schema(node.if, childPointer(pointer, "if")));
+    const then = node.then === undefined ? undefined : this.hoist(this.schema(node.then, childPointer(pointer, "then")));
+    const otherwise = node.else === undefined ? undefined : this.hoist(this.schema(node.else, childPointer(pointer, "else")));
+    const thenCheck = then === undefined ? "true" : `${then}.safeParse(v).success`;
+    const elseCheck = otherwise === undefined ? "true" : `${otherwise}.safeParse(v).success`;
+    return `${expression}.refine((v) => (${test}.safeParse(v).success ? ${thenCheck} : ${elseCheck}), { message: "must match the schema of then/else" })`;
+  }
+}
+
+function valuesExpression(values: Json[]): string {
+  if (values.length === 0) return "z.never()";
+  if (values.every((v) => typeof v === "string")) return `z.enum([${values.map(literal).join(", ")}])`;
+  if (values.length === 1) return `z.literal(${literal(values[0])})`;
+  return `z.literal([${values.map(literal).join(", ")}])`;
+}
+
+function valueHasType(value: Json, type: JsonType): boolean {
+  switch (type) {
+    case "null":
+      return value === null;
+    case "integer":
+      return typeof value === "number" && Number.isInteger(value);
+    case "array":
+      return Array.isArray(value);
+    case "object":
+      return isJsonObject(value);
+    default:
+      return typeof value === type;
+  }
+}
+
+const CONSTRAINTS: Readonly<Partial<Record<JsonType, readonly string[]>>> = {
+  string: ["minLength", "maxLength", "pattern", "format"],
+  number: ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"],
+  integer: ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"],
+};
+
+function hasConstraints(node: JsonObject, type: JsonType): boolean {
+  return (CONSTRAINTS[type] ?? []).some((keyword) => keyword in node);
+}

@@ -1,0 +1,43 @@
+/**
+ * Making server text safe inside generated code. Server names, descriptions and values may be
+ * hostile: whatever they contain must stay inside its comment or string literal and must not
+ * render differently from what it is (bidi overrides, invisible characters).
+ */
+
+/** Characters that end lines in JS source, or that reorder or hide text on screen. */
+const UNSAFE_IN_SOURCE = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]/g;
+
+function unicodeEscape(char: string): string {
+  return `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`;
+}
+
+/** A double-quoted JS/TS string literal; every unsafe character becomes a `\uXXXX` escape. */
+export function stringLiteral(text: string): string {
+  return JSON.stringify(text).replace(UNSAFE_IN_SOURCE, unicodeEscape);
+}
+
+/** A JSON value as a TS expression (objects, arrays, strings made safe as above). */
+export function jsonLiteral(value: unknown): string {
+  return JSON.stringify(value)?.replace(UNSAFE_IN_SOURCE, unicodeEscape) ?? "undefined";
+}
+
+/**
+ * Text for a JSDoc block: line breaks kept as `\n`, other control and bidi characters dropped,
+ * `*\/` broken so it cannot close the comment, and a leading `@` escaped so it reads as text.
+ */
+export function docText(text: string): string {
+  return text
+    .replace(/\r\n?|[\u2028\u2029\u0085]/g, "\n")
+    .replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]/g, "")
+    .replace(/\*\//g, "*\\/")
+    .replace(/^(\s*)@/gm, "$1\\@")
+    .trim();
+}
+
+/** A whole JSDoc comment (`/** … *\/`), or "" when there is nothing to say. */
+export function docComment(text: string | undefined, indent = ""): string {
+  const body = text === undefined ? "" : docText(text);
+  if (body === "") return "";
+  const lines = body.split("\n");
+  return `${indent}/**\n${lines.map((line) => `${indent} * ${line}`.trimEnd()).join("\n")}\n${indent} */\n`;
+}

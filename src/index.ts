@@ -1,0 +1,7 @@
+/** `mcp-codegen`: configuration helpers and the programmatic generator. */
+export { defineConfig, type CodegenConfig } from "./config/define.js";
+export { loadConfig, resolveConfig, type ResolvedConfig } from "./config/load.js";
+export { generate, generateFromSnapshot, type GenerateOptions, type GenerateReport } from "./pipeline.js";
+export { CodegenError } from "./shared/errors.js";
+export type { ServerConfig } from "./shared/server-config.js";
+export type { Snapshot, ServerSnapshot, ToolEntry } from "./shared/snapshot.js";

@@ -1,0 +1,120 @@
+/**
+ * Stage `normalize`: one server of the `Snapshot` → `NormalizedServer`: every entity with
+ * the identifiers the emitted code will use, clashes resolved and reported.
+ */
+import { UriTemplate } from "@modelcontextprotocol/sdk/shared/uriTemplate.js";
+import type {
+  PromptEntry,
+  ResourceEntry,
+  ResourceTemplateEntry,
+  ServerSnapshot,
+  ToolEntry,
+} from "../shared/snapshot.js";
+import { camelCase, NameScope, pascalCase } from "./identifiers.js";
+import { RESERVED_NAMESPACE_MEMBERS, RESERVED_SERVER_MEMBERS, RESERVED_TYPE_NAMES } from "./reserved.js";
+
+export interface NamingNote {
+  /** `tool "math/get-weather"` */
+  subject: string;
+  message: string;
+}
+
+export interface NormalizedTool {
+  entry: ToolEntry;
+  method: string;
+  inputType: string;
+  outputType: string | undefined;
+}
+
+export interface NormalizedResource {
+  entry: ResourceEntry;
+  member: string;
+}
+
+export interface NormalizedTemplate {
+  entry: ResourceTemplateEntry;
+  member: string;
+  paramsType: string;
+  variables: string[];
+}
+
+export interface NormalizedPrompt {
+  entry: PromptEntry;
+  member: string;
+  argsType: string;
+}
+
+export interface NormalizedServer {
+  /** Key in the config (module folder name). */
+  key: string;
+  /** Property on the client (`mcp.<property>`). */
+  property: string;
+  /** PascalCase stem for the server's own names (`createMathClient`). */
+  typeStem: string;
+  snapshot: ServerSnapshot;
+  tools: NormalizedTool[];
+  resources: NormalizedResource[];
+  templates: NormalizedTemplate[];
+  prompts: NormalizedPrompt[];
+  notes: NamingNote[];
+}
+
+export function normalizeServer(key: string, property: string, snapshot: ServerSnapshot): NormalizedServer {
+  const notes: NamingNote[] = [];
+  const types = new NameScope(RESERVED_TYPE_NAMES);
+  const methods = new NameScope(RESERVED_SERVER_MEMBERS);
+  const resourceMembers = new NameScope(RESERVED_NAMESPACE_MEMBERS);
+  const promptMembers = new NameScope(RESERVED_NAMESPACE_MEMBERS);
+
+  const assign = (scope: NameScope, candidate: string, subject: string, raw: string): string => {
+    const { name, renamed } = scope.take(candidate);
+    if (renamed) notes.push({ subject, message: `named ${name} (${JSON.stringify(raw)} clashes with another name)` });
+    return name;
+  };
+  const typeName = (stem: string, suffix: string, subject: string, raw: string) =>
+    assign(types, `${stem}${suffix}`, subject, raw);
+
+  const tools = snapshot.tools.map((entry): NormalizedTool => {
+    const subject = `tool "${key}/${entry.name}"`;
+    const method = assign(methods, camelCase(entry.name, "tool"), subject, entry.name);
+    const stem = pascalCase(method, "Tool");
+    return {
+      entry,
+      method,
+      inputType: typeName(stem, "Input", subject, entry.name),
+      outputType: entry.outputSchema ? typeName(stem, "Output", subject, entry.name) : undefined,
+    };
+  });
+
+  const resources = snapshot.resources.map((entry): NormalizedResource => {
+    const subject = `resource "${key}/${entry.uri}"`;
+    return { entry, member: assign(resourceMembers, camelCase(entry.name, "resource"), subject, entry.name) };
+  });
+
+  const templates = snapshot.resourceTemplates.map((entry): NormalizedTemplate => {
+    const subject = `resource template "${key}/${entry.uriTemplate}"`;
+    const member = assign(resourceMembers, camelCase(entry.name, "template"), subject, entry.name);
+    return {
+      entry,
+      member,
+      paramsType: typeName(pascalCase(member, "Template"), "Params", subject, entry.name),
+      variables: templateVariables(entry.uriTemplate),
+    };
+  });
+
+  const prompts = snapshot.prompts.map((entry): NormalizedPrompt => {
+    const subject = `prompt "${key}/${entry.name}"`;
+    const member = assign(promptMembers, camelCase(entry.name, "prompt"), subject, entry.name);
+    return { entry, member, argsType: typeName(pascalCase(member, "Prompt"), "PromptArgs", subject, entry.name) };
+  });
+
+  return { key, property, typeStem: pascalCase(property, "Server"), snapshot, tools, resources, templates, prompts, notes };
+}
+
+function templateVariables(uriTemplate: string): string[] {
+  try {
+    return [...new Set(new UriTemplate(uriTemplate).variableNames)];
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,131 @@
+/**
+ * The generator's stages, in one place:
+ *
+ *   config → capture → snapshot → normalize + emit (plan) → format → write | check
+ *
+ * Everything is computed in memory first; files are written only once every stage has
+ * succeeded, so a failure never leaves a snapshot or generated file half-written.
+ */
+import path from "node:path";
+import { loadConfig, type ResolvedConfig } from "./config/load.js";
+import { captureServers } from "./capture/capture.js";
+import { buildSnapshot } from "./snapshot/build.js";
+import { readSnapshot, snapshotText } from "./snapshot/file.js";
+import { planFiles, type PlannedFile } from "./emit/plan.js";
+import { isCurrent, withBanner } from "./emit/banner.js";
+import type { EmitWarning } from "./emit/server-module.js";
+import { formatTypeScript } from "./format/format.js";
+import {
+  deleteFile,
+  orphanedFiles,
+  readExisting,
+  writeAtomic,
+  type FileReport,
+} from "./write/write.js";
+import { CodegenError } from "./shared/errors.js";
+import type { Environment } from "./shared/placeholders.js";
+import type { Snapshot } from "./shared/snapshot.js";
+import type { NamingNote } from "./normalize/normalize.js";
+
+export interface GenerateOptions {
+  /** Path of the config file (default: codegen.config.* in `cwd`). */
+  configPath?: string;
+  cwd?: string;
+  /** Regenerate from the committed snapshot; start no server. */
+  offline?: boolean;
+  /** Write nothing; report files that differ from what would be written. */
+  check?: boolean;
+  /** Environment for `${VAR}` placeholders (default `process.env`). */
+  env?: Environment;
+}
+
+export interface GenerateReport {
+  mode: "online" | "offline";
+  check: boolean;
+  outDir: string;
+  /** The snapshot file, relative to the config's folder. */
+  snapshot: FileReport;
+  /** Generated files, paths relative to the config's folder. */
+  files: FileReport[];
+  warnings: EmitWarning[];
+  notes: NamingNote[];
+  /** With `check`: whether anything differs from disk. */
+  stale: boolean;
+}
+
+export async function generate(options: GenerateOptions = {}): Promise<GenerateReport> {
+  const config = await loadConfig(options);
+  const snapshot = options.offline ? await offlineSnapshot(config) : await onlineSnapshot(config, options.env);
+  return generateFromSnapshot(config, snapshot, options);
+}
+
+export async function generateFromSnapshot(
+  config: ResolvedConfig,
+  snapshot: Snapshot,
+  options: Pick<GenerateOptions, "offline" | "check"> = {},
+): Promise<GenerateReport> {
+  const relative = (file: string) => path.relative(config.rootDir, file).split(path.sep).join("/");
+  const plan = planFiles(snapshot, config);
+  const warnings: EmitWarning[] = [];
+  const wanted = new Map<string, string>();
+  const files: FileReport[] = [];
+  for (const file of plan.files) {
+    const outcome = await produce(config.outDir, file, warnings);
+    files.push({ path: relative(path.join(config.outDir, file.path)), status: outcome.content === undefined ? "unchanged" : options.check ? "stale" : "written" });
+    if (outcome.content !== undefined) wanted.set(file.path, outcome.content);
+  }
+  const orphans = await orphanedFiles(config.outDir, new Set(plan.files.map((file) => file.path)));
+  const snapshotContent = snapshotText(snapshot);
+  const snapshotChanged = !options.offline && (await readExisting(config.rootDir, relative(config.snapshotPath))) !== snapshotContent;
+  const snapshotReport: FileReport = {
+    path: relative(config.snapshotPath),
+    status: !snapshotChanged ? "unchanged" : options.check ? "stale" : "written",
+  };
+  for (const orphan of orphans) files.push({ path: relative(path.join(config.outDir, orphan)), status: options.check ? "extra" : "deleted" });
+
+  if (!options.check) {
+    if (snapshotChanged) await writeAtomic(config.snapshotPath, snapshotContent);
+    for (const [file, content] of wanted) await writeAtomic(path.join(config.outDir, file), content);
+    for (const orphan of orphans) await deleteFile(config.outDir, orphan);
+  }
+  const stale = snapshotReport.status === "stale" || files.some((file) => file.status === "stale" || file.status === "extra");
+  return {
+    mode: options.offline ? "offline" : "online",
+    check: options.check === true,
+    outDir: relative(config.outDir),
+    snapshot: snapshotReport,
+    files,
+    warnings,
+    notes: plan.notes,
+    stale: options.check === true && stale,
+  };
+}
+
+/** The file's new content, or `undefined` when what is on disk is already right. */
+async function produce(outDir: string, file: PlannedFile, warnings: EmitWarning[]): Promise<{ content?: string }> {
+  const existing = await readExisting(outDir, file.path);
+  if (existing !== undefined && isCurrent(existing, file.inputsHash)) return {};
+  const rendered = await file.render();
+  warnings.push(...rendered.warnings);
+  const body = await formatTypeScript(rendered.body, file.path);
+  const content = withBanner(file, body);
+  return content === existing ? {} : { content };
+}
+
+async function offlineSnapshot(config: ResolvedConfig): Promise<Snapshot> {
+  const snapshot = await readSnapshot(config.snapshotPath);
+  for (const server of config.servers) {
+    if (!snapshot.servers[server.name]) {
+      throw new CodegenError("input", "not in the snapshot (run `mcp-codegen generate` online)", {
+        subject: `server "${server.name}"`,
+      });
+    }
+  }
+  return snapshot;
+}
+
+async function onlineSnapshot(config: ResolvedConfig, env: Environment | undefined): Promise<Snapshot> {
+  const raw = await captureServers(config, env ? { env } : {});
+  const filters = Object.fromEntries(config.servers.map((server) => [server.name, server.config]));
+  return buildSnapshot(raw, filters);
+}

@@ -1,0 +1,38 @@
+/**
+ * `mcp-codegen/runtime`: what generated modules and users import. Public exports only.
+ * `@langchain/core` is imported lazily by the functions that need it.
+ */
+export { createRuntime, type Runtime } from "./runtime.js";
+export { callTypedTool } from "./typed-calls.js";
+export { readTypedResource, expandUriTemplate, type UriVariables } from "./resources.js";
+export { getPromptMessages } from "./prompts.js";
+export { createLangChainTools, type LangChainToolOptions } from "./langchain/tools.js";
+export { pathFromModule } from "./paths.js";
+export {
+  McpRuntimeError,
+  ConnectionError,
+  RuntimeClosedError,
+  ConfigError,
+  ProtocolError,
+  TimeoutError,
+  CancelledError,
+  ToolCallError,
+  ValidationError,
+  OutputValidationError,
+  type IssueLike,
+} from "./errors.js";
+export type {
+  CallOptions,
+  ContentBlock,
+  ProgressUpdate,
+  PromptDescriptor,
+  ResourceContent,
+  ResourceDescriptor,
+  ResourceTemplateDescriptor,
+  RuntimeOptions,
+  ServerConfigs,
+  ToolArtifact,
+  ToolDescriptor,
+  ToolResult,
+} from "./types.js";
+export type { ServerConfig } from "../shared/server-config.js";

@@ -1,0 +1,24 @@
+/** Prompts for generated modules, as LangChain messages. */
+import type { BaseMessage } from "@langchain/core/messages";
+import { toLangChainMessages } from "./langchain/messages.js";
+import { loadLangChain } from "./langchain/load.js";
+import type { Runtime } from "./runtime.js";
+import type { CallOptions } from "./types.js";
+
+export async function getPromptMessages(
+  runtime: Runtime,
+  server: string,
+  name: string,
+  args: Record<string, string | undefined>,
+  options?: CallOptions,
+): Promise<BaseMessage[]> {
+  const [core, result] = await Promise.all([loadLangChain(), runtime.getPrompt(server, name, definedOnly(args), options)]);
+  return toLangChainMessages(core, result.messages);
+}
+
+/** Optional prompt arguments left `undefined` are not sent at all. */
+function definedOnly(args: Record<string, string | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(args)) if (value !== undefined) out[key] = value;
+  return out;
+}

@@ -1,0 +1,53 @@
+/** Resource reads as text or bytes, and RFC 6570 URI template expansion. */
+import { UriTemplate } from "@modelcontextprotocol/sdk/shared/uriTemplate.js";
+import type { ReadResourceResult } from "@modelcontextprotocol/sdk/types.js";
+import { isTextualMime } from "./mime.js";
+import type { CallOptions, ResourceContent } from "./types.js";
+import type { Runtime } from "./runtime.js";
+
+/** Text contents keep `text`; blobs become `bytes`, plus `text` when their MIME type is textual. */
+export function toResourceContents(contents: ReadResourceResult["contents"]): ResourceContent[] {
+  return contents.map((item) => {
+    const base = {
+      uri: item.uri,
+      ...(item.mimeType !== undefined ? { mimeType: item.mimeType } : {}),
+      ...(item._meta !== undefined ? { _meta: item._meta } : {}),
+    };
+    if ("text" in item && typeof item.text === "string") return { ...base, text: item.text };
+    const blob = "blob" in item && typeof item.blob === "string" ? item.blob : "";
+    const bytes = decodeBase64(blob);
+    return isTextualMime(item.mimeType) ? { ...base, bytes, text: new TextDecoder().decode(bytes) } : { ...base, bytes };
+  });
+}
+
+function decodeBase64(data: string): Uint8Array {
+  const buffer = Buffer.from(data, "base64");
+  // A plain Uint8Array view: callers compare and serialise it like any other byte array.
+  return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+}
+
+/** What generated resource accessors call. */
+export function readTypedResource(runtime: Runtime, server: string, uri: string, options?: CallOptions): Promise<ResourceContent[]> {
+  return runtime.readResource(server, uri, options);
+}
+
+export type UriVariables = Record<string, string | number | boolean | readonly string[]>;
+
+/** Generated code uses a handful of templates; the cap only guards dynamic callers. */
+const TEMPLATE_CACHE_LIMIT = 256;
+const templates = new Map<string, UriTemplate>();
+
+/** Expands an RFC 6570 template (the SDK's implementation); parsed templates are cached. */
+export function expandUriTemplate(template: string, variables: UriVariables): string {
+  let parsed = templates.get(template);
+  if (!parsed) {
+    parsed = new UriTemplate(template);
+    if (templates.size >= TEMPLATE_CACHE_LIMIT) templates.clear();
+    templates.set(template, parsed);
+  }
+  const values: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(variables)) {
+    values[name] = Array.isArray(value) ? [...(value as readonly string[])] : String(value);
+  }
+  return parsed.expand(values);
+}

@@ -1,0 +1,200 @@
+/**
+ * The runtime: server connections by name and the dynamic MCP API on top of them. Generated
+ * clients and the LangChain adapter are built on the same object.
+ */
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import {
+  CallToolResultSchema,
+  GetPromptResultSchema,
+  ListPromptsResultSchema,
+  ListResourcesResultSchema,
+  ListResourceTemplatesResultSchema,
+  ListToolsResultSchema,
+  ReadResourceResultSchema,
+  type CallToolResult,
+  type GetPromptResult,
+  type Prompt,
+  type Resource,
+  type ResourceTemplate,
+  type Tool,
+} from "@modelcontextprotocol/sdk/types.js";
+import type { DynamicStructuredTool } from "@langchain/core/tools";
+import { ConfigError, RuntimeClosedError } from "./errors.js";
+import { toRuntimeError } from "./failures.js";
+import { ServerConnection } from "./connection.js";
+import { collectPages } from "./listing.js";
+import { defaultRequestOptions, requestOptions } from "./request-options.js";
+import { toResourceContents } from "./resources.js";
+import type { CallOptions, ResourceContent, RuntimeOptions } from "./types.js";
+
+export interface Runtime {
+  /** Every tool the server lists (all pages). */
+  listTools(server: string): Promise<Tool[]>;
+  callTool(server: string, name: string, args?: Record<string, unknown>, options?: CallOptions): Promise<CallToolResult>;
+  listResources(server: string): Promise<Resource[]>;
+  /** Text contents as `text`, binary ones as `bytes` (decoded from base64). */
+  readResource(server: string, uri: string, options?: CallOptions): Promise<ResourceContent[]>;
+  listResourceTemplates(server: string): Promise<ResourceTemplate[]>;
+  listPrompts(server: string): Promise<Prompt[]>;
+  getPrompt(server: string, name: string, args?: Record<string, string>, options?: CallOptions): Promise<GetPromptResult>;
+  /** LangChain tools built from the live listing of the given servers (all when none given). */
+  getTools(...servers: string[]): Promise<DynamicStructuredTool[]>;
+  /** Closes every connection and ends every child process; later calls fail. Idempotent. */
+  close(): Promise<void>;
+  [Symbol.asyncDispose](): Promise<void>;
+}
+
+/** What the adapter modules need from a runtime besides its public API. */
+export interface RuntimeInternals {
+  readonly handleToolErrors: boolean;
+  connection(server: string): ServerConnection;
+}
+
+export const RUNTIME_INTERNALS: unique symbol = Symbol("mcp-codegen.runtime");
+
+const DEFAULT_CLIENT_INFO = { name: "mcp-codegen", version: "0.1.0" };
+
+export function createRuntime(options: RuntimeOptions): Runtime {
+  return new McpRuntime(options);
+}
+
+/** The internals of a runtime made by `createRuntime`, `undefined` for any other object. */
+export function runtimeInternals(runtime: Runtime): RuntimeInternals | undefined {
+  return (runtime as Partial<Record<typeof RUNTIME_INTERNALS, RuntimeInternals>>)[RUNTIME_INTERNALS];
+}
+
+interface ServerEntry {
+  connection: ServerConnection;
+  /** Request options of a call that passes none: timeout from the server or runtime level. */
+  defaults: RequestOptions | undefined;
+}
+
+class McpRuntime implements Runtime {
+  readonly #servers = new Map<string, ServerEntry>();
+  readonly #handleToolErrors: boolean;
+  #closed = false;
+  readonly [RUNTIME_INTERNALS]: RuntimeInternals;
+
+  constructor(options: RuntimeOptions) {
+    const env = options.env ?? process.env;
+    const identity = options.clientInfo ?? DEFAULT_CLIENT_INFO;
+    for (const [server, config] of Object.entries(options.servers)) {
+      const timeouts = { server: config.timeout, runtime: options.timeout };
+      const connectTimeout = config.timeout ?? options.timeout;
+      this.#servers.set(server, {
+        connection: new ServerConnection(server, config, { env, identity, connectTimeout }),
+        defaults: defaultRequestOptions(timeouts),
+      });
+    }
+    this.#handleToolErrors = options.handleToolErrors ?? true;
+    const self = this;
+    this[RUNTIME_INTERNALS] = {
+      handleToolErrors: this.#handleToolErrors,
+      connection: (server) => self.#entry(server).connection,
+    };
+  }
+
+  async callTool(server: string, name: string, args: Record<string, unknown> = {}, options?: CallOptions): Promise<CallToolResult> {
+    const entry = this.#entry(server);
+    const client = entry.connection.client ?? (await entry.connection.connect());
+    try {
+      const params = { name, arguments: args };
+      return await client.request({ method: "tools/call", params }, CallToolResultSchema, requestOptions(options, entry.defaults));
+    } catch (error) {
+      throw toRuntimeError(error, server, name, options?.signal);
+    }
+  }
+
+  listTools(server: string): Promise<Tool[]> {
+    return this.#list(server, "tools", async (client, cursor, options) => {
+      const page = await client.request({ method: "tools/list", params: cursorParams(cursor) }, ListToolsResultSchema, options);
+      return { items: page.tools, nextCursor: page.nextCursor };
+    });
+  }
+
+  listResources(server: string): Promise<Resource[]> {
+    return this.#list(server, "resources", async (client, cursor, options) => {
+      const page = await client.request({ method: "resources/list", params: cursorParams(cursor) }, ListResourcesResultSchema, options);
+      return { items: page.resources, nextCursor: page.nextCursor };
+    });
+  }
+
+  listResourceTemplates(server: string): Promise<ResourceTemplate[]> {
+    return this.#list(server, "resource templates", async (client, cursor, options) => {
+      const method = "resources/templates/list" as const;
+      const page = await client.request({ method, params: cursorParams(cursor) }, ListResourceTemplatesResultSchema, options);
+      return { items: page.resourceTemplates, nextCursor: page.nextCursor };
+    });
+  }
+
+  listPrompts(server: string): Promise<Prompt[]> {
+    return this.#list(server, "prompts", async (client, cursor, options) => {
+      const page = await client.request({ method: "prompts/list", params: cursorParams(cursor) }, ListPromptsResultSchema, options);
+      return { items: page.prompts, nextCursor: page.nextCursor };
+    });
+  }
+
+  async readResource(server: string, uri: string, options?: CallOptions): Promise<ResourceContent[]> {
+    const entry = this.#entry(server);
+    const client = entry.connection.client ?? (await entry.connection.connect());
+    try {
+      const result = await client.request({ method: "resources/read", params: { uri } }, ReadResourceResultSchema, requestOptions(options, entry.defaults));
+      return toResourceContents(result.contents);
+    } catch (error) {
+      throw toRuntimeError(error, server, uri, options?.signal);
+    }
+  }
+
+  async getPrompt(server: string, name: string, args?: Record<string, string>, options?: CallOptions): Promise<GetPromptResult> {
+    const entry = this.#entry(server);
+    const client = entry.connection.client ?? (await entry.connection.connect());
+    try {
+      const params = args === undefined ? { name } : { name, arguments: args };
+      return await client.request({ method: "prompts/get", params }, GetPromptResultSchema, requestOptions(options, entry.defaults));
+    } catch (error) {
+      throw toRuntimeError(error, server, name, options?.signal);
+    }
+  }
+
+  async getTools(...servers: string[]): Promise<DynamicStructuredTool[]> {
+    const { toolsFromListing } = await import("./langchain/tools.js");
+    const names = servers.length > 0 ? servers : [...this.#servers.keys()];
+    const perServer = await Promise.all(names.map(async (server) => toolsFromListing(this, server, await this.listTools(server))));
+    return perServer.flat();
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    await Promise.all([...this.#servers.values()].map((entry) => entry.connection.close()));
+  }
+
+  [Symbol.asyncDispose](): Promise<void> {
+    return this.close();
+  }
+
+  #entry(server: string): ServerEntry {
+    const entry = this.#servers.get(server);
+    if (entry) return entry;
+    if (this.#closed) throw new RuntimeClosedError(server, "runtime is closed");
+    throw new ConfigError(server, `unknown server (configured: ${[...this.#servers.keys()].join(", ") || "none"})`);
+  }
+
+  async #list<T>(
+    server: string,
+    what: string,
+    fetchPage: (client: Client, cursor: string | undefined, options: RequestOptions | undefined) => Promise<{ items: T[]; nextCursor?: string | undefined }>,
+  ): Promise<T[]> {
+    const entry = this.#entry(server);
+    const client = entry.connection.client ?? (await entry.connection.connect());
+    try {
+      return await collectPages(server, what, (cursor) => fetchPage(client, cursor, entry.defaults));
+    } catch (error) {
+      throw toRuntimeError(error, server);
+    }
+  }
+}
+
+function cursorParams(cursor: string | undefined): { cursor: string } | undefined {
+  return cursor === undefined ? undefined : { cursor };
+}

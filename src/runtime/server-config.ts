@@ -1,0 +1,81 @@
+/**
+ * A server's configuration as the runtime uses it: placeholders resolved from the runtime's
+ * environment (in memory only, at first connect) and the transport spelling reduced to a kind.
+ */
+import { CodegenError } from "../shared/errors.js";
+import { resolveDeep, secretValues, type Environment } from "../shared/placeholders.js";
+import { isHttpTransport, type ServerConfig } from "../shared/server-config.js";
+import { ConfigError } from "./errors.js";
+
+export type TransportKind = "stdio" | "http" | "sse";
+
+export interface ResolvedStdio {
+  kind: "stdio";
+  command: string;
+  args: string[];
+  env: Record<string, string> | undefined;
+  cwd: string | undefined;
+  stderr: "inherit" | "ignore" | "pipe";
+}
+
+export interface ResolvedHttp {
+  kind: "http" | "sse";
+  url: URL;
+  headers: Record<string, string> | undefined;
+}
+
+export type ResolvedServer = (ResolvedStdio | ResolvedHttp) & {
+  /** Values that came from the environment: redacted from every error message. */
+  secrets: string[];
+};
+
+/**
+ * Default for `stderr`: "pipe". The child's stderr is drained continuously (a full pipe would
+ * block the server) and its last lines are kept to explain a failed connect; nothing is
+ * printed. Set `stderr: "inherit"` to see the server's log on the parent's stderr.
+ */
+export const DEFAULT_STDERR = "pipe" as const;
+
+export function transportKind(server: string, config: ServerConfig): TransportKind {
+  const transport = (config as { transport?: unknown }).transport;
+  if (transport === "stdio" || transport === "sse") return transport;
+  if (typeof transport === "string" && isHttpTransport(transport)) return "http";
+  throw new ConfigError(server, `unknown transport ${JSON.stringify(transport)} (expected stdio, http, streamable_http, streamable-http or sse)`);
+}
+
+export function resolveServer(server: string, config: ServerConfig, env: Environment): ResolvedServer {
+  const kind = transportKind(server, config);
+  const secrets = secretValues(config, env);
+  const resolved = resolvePlaceholdersOf(server, config, env);
+  if (kind === "stdio" && resolved.transport === "stdio") {
+    return {
+      kind,
+      command: resolved.command,
+      args: resolved.args ?? [],
+      env: resolved.env,
+      cwd: resolved.cwd,
+      stderr: resolved.stderr ?? DEFAULT_STDERR,
+      secrets,
+    };
+  }
+  if (resolved.transport === "stdio") throw new ConfigError(server, "stdio transport without a command");
+  return { kind: kind === "sse" ? "sse" : "http", url: parseUrl(server, resolved.url, secrets), headers: resolved.headers, secrets };
+}
+
+function resolvePlaceholdersOf(server: string, config: ServerConfig, env: Environment): ServerConfig {
+  try {
+    return resolveDeep(config, env, `servers.${server}`);
+  } catch (error) {
+    if (error instanceof CodegenError) throw new ConfigError(server, `${error.message} (used in ${error.subject ?? `servers.${server}`})`, { cause: error });
+    throw error;
+  }
+}
+
+function parseUrl(server: string, url: string, secrets: readonly string[]): URL {
+  try {
+    return new URL(url);
+  } catch (error) {
+    // The URL may hold a resolved secret: never echo it.
+    throw new ConfigError(server, secrets.length > 0 ? "invalid url" : `invalid url ${JSON.stringify(url)}`, { cause: error });
+  }
+}

@@ -1,0 +1,11 @@
+import { createHash } from "node:crypto";
+import { canonicalStringify } from "./canonical-json.js";
+
+/** A short, stable content hash of a JSON value (sha256 of its canonical form, 16 hex digits). */
+export function hashJson(value: unknown): string {
+  return hashText(canonicalStringify(value));
+}
+
+export function hashText(text: string): string {
+  return createHash("sha256").update(text).digest("hex").slice(0, 16);
+}

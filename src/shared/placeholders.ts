@@ -1,0 +1,67 @@
+/**
+ * `${VAR}`, `${env:VAR}` and `${VAR:-default}` placeholders in config strings. Values are
+ * resolved in memory only: callers keep the template text for anything they persist.
+ */
+import { CodegenError } from "./errors.js";
+
+const PLACEHOLDER = /\$\{(?:env:)?([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
+
+export type Environment = Readonly<Record<string, string | undefined>>;
+
+export function hasPlaceholder(text: string): boolean {
+  PLACEHOLDER.lastIndex = 0;
+  return PLACEHOLDER.test(text);
+}
+
+/** Names of the variables a string refers to. */
+export function placeholderNames(text: string): string[] {
+  return [...text.matchAll(PLACEHOLDER)].map((match) => match[1] ?? "");
+}
+
+/**
+ * Replace every placeholder with its value from `env`. A missing variable without a default is
+ * an error naming the variable and where it was used (`subject`), never its value.
+ */
+export function resolvePlaceholders(text: string, env: Environment, subject: string): string {
+  return text.replace(PLACEHOLDER, (_whole, name: string, fallback: string | undefined) => {
+    const value = env[name];
+    if (value !== undefined && value !== "") return value;
+    if (fallback !== undefined) return fallback;
+    throw new CodegenError("config", `environment variable ${name} is not set`, { subject });
+  });
+}
+
+/** Resolve placeholders in every string of a plain JSON-like value (objects, arrays, strings). */
+export function resolveDeep<T>(value: T, env: Environment, subject: string): T {
+  if (typeof value === "string") return resolvePlaceholders(value, env, subject) as T;
+  if (Array.isArray(value)) return value.map((item, index) => resolveDeep(item, env, `${subject}[${index}]`)) as T;
+  if (value !== null && typeof value === "object") {
+    const out: Record<string, unknown> = {};
+    for (const [key, member] of Object.entries(value)) out[key] = resolveDeep(member, env, `${subject}.${key}`);
+    return out as T;
+  }
+  return value;
+}
+
+/** Every resolved value that came from the environment, for redaction of messages and logs. */
+export function secretValues(value: unknown, env: Environment): string[] {
+  const found = new Set<string>();
+  const visit = (item: unknown): void => {
+    if (typeof item === "string") {
+      for (const name of placeholderNames(item)) {
+        const secret = env[name];
+        if (secret && secret.length >= 3) found.add(secret);
+      }
+    } else if (Array.isArray(item)) item.forEach(visit);
+    else if (item !== null && typeof item === "object") Object.values(item).forEach(visit);
+  };
+  visit(value);
+  return [...found];
+}
+
+/** Replace each secret in `text` with `***`. */
+export function redact(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const secret of secrets) out = out.split(secret).join("***");
+  return out;
+}

@@ -1,0 +1,44 @@
+/**
+ * Server connection settings, in the shape users already write for `MultiServerMCPClient`.
+ * Shared by the generator (config file) and the runtime (generated defaults, user overrides).
+ */
+export interface StdioServerConfig {
+  transport: "stdio";
+  command: string;
+  args?: string[];
+  /** Merged over a safe default environment (PATH, HOME, …), never the whole parent env. */
+  env?: Record<string, string>;
+  cwd?: string;
+  /** What to do with the child's stderr: inherit it, drop it, or pipe it (readable on the connection). */
+  stderr?: "inherit" | "ignore" | "pipe";
+}
+
+export interface HttpServerConfig {
+  transport: "http" | "streamable_http" | "streamable-http";
+  url: string;
+  headers?: Record<string, string>;
+}
+
+export interface SseServerConfig {
+  transport: "sse";
+  url: string;
+  headers?: Record<string, string>;
+}
+
+export type ServerConnection = StdioServerConfig | HttpServerConfig | SseServerConfig;
+
+/** Options that are not about how to connect, but about how to treat the server. */
+export interface ServerOptions {
+  /** Connect + initialise + list, in milliseconds (generator), or per-request timeout (runtime). */
+  timeout?: number;
+  /** Tool names (globs with `*`) to keep; all when absent. */
+  include?: string[];
+  /** Tool names (globs with `*`) to drop. */
+  exclude?: string[];
+}
+
+export type ServerConfig = ServerConnection & ServerOptions;
+
+export function isHttpTransport(transport: string): transport is HttpServerConfig["transport"] {
+  return transport === "http" || transport === "streamable_http" || transport === "streamable-http";
+}

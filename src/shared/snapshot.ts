@@ -1,0 +1,85 @@
+/**
+ * The snapshot file: what each configured server listed, in canonical JSON. It is the single
+ * input of `emit` (online and `--offline`) and of drift comparison. No timestamps, no secrets,
+ * no machine paths: only what the server said about itself.
+ */
+import type { Json } from "./canonical-json.js";
+
+export const SNAPSHOT_FORMAT = 1 as const;
+
+export type JsonObject = { [key: string]: Json };
+
+export interface Snapshot {
+  /** Format version of this file. */
+  format: typeof SNAPSHOT_FORMAT;
+  /** Server key (as in the config) → what it listed. Keys sorted. */
+  servers: Record<string, ServerSnapshot>;
+}
+
+export interface ServerSnapshot {
+  protocolVersion: string;
+  serverInfo: JsonObject;
+  capabilities: JsonObject;
+  instructions?: string;
+  tools: ToolEntry[];
+  resources: ResourceEntry[];
+  resourceTemplates: ResourceTemplateEntry[];
+  prompts: PromptEntry[];
+  /** Hash of everything above. */
+  hash: string;
+}
+
+/** Fields every listed entity may carry besides its own. */
+interface EntityCommon {
+  title?: string;
+  description?: string;
+  icons?: Json[];
+  _meta?: JsonObject;
+  /** Hash of the entity without this field (its fingerprint). */
+  hash: string;
+}
+
+export interface ToolEntry extends EntityCommon {
+  name: string;
+  inputSchema: JsonObject;
+  outputSchema?: JsonObject;
+  annotations?: JsonObject;
+}
+
+export interface ResourceEntry extends EntityCommon {
+  uri: string;
+  name: string;
+  mimeType?: string;
+  size?: number;
+  annotations?: JsonObject;
+}
+
+export interface ResourceTemplateEntry extends EntityCommon {
+  uriTemplate: string;
+  name: string;
+  mimeType?: string;
+  annotations?: JsonObject;
+}
+
+export interface PromptArgumentEntry {
+  name: string;
+  title?: string;
+  description?: string;
+  required?: boolean;
+}
+
+export interface PromptEntry extends EntityCommon {
+  name: string;
+  arguments: PromptArgumentEntry[];
+}
+
+/** The entity kinds of a server listing, as the keys of `ServerSnapshot`. */
+export const ENTITY_KINDS = ["tools", "resources", "resourceTemplates", "prompts"] as const;
+export type EntityKind = (typeof ENTITY_KINDS)[number];
+
+/** The identity of an entity within its kind: name, or URI for resources. */
+export function entityKey(kind: EntityKind, entity: { name: string; uri?: string; uriTemplate?: string }): string {
+  if (kind === "resources") return entity.uri ?? entity.name;
+  if (kind === "resourceTemplates") return entity.uriTemplate ?? entity.name;
+  return entity.name;
+}

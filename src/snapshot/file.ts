@@ -1,0 +1,47 @@
+/** Reading and validating the snapshot file (`--offline`, `check`, `diff`). */
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { canonicalFileText } from "../shared/canonical-json.js";
+import { CodegenError } from "../shared/errors.js";
+import { SNAPSHOT_FORMAT, type Snapshot } from "../shared/snapshot.js";
+
+export function snapshotText(snapshot: Snapshot): string {
+  return canonicalFileText(snapshot);
+}
+
+export async function readSnapshot(file: string): Promise<Snapshot> {
+  const subject = path.basename(file);
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = code === "ENOENT" ? "not found (run `mcp-codegen generate` online first)" : `cannot read (${code})`;
+    throw new CodegenError("input", `snapshot ${why}`, { subject: file });
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw new CodegenError("input", `snapshot is not valid JSON: ${(error as Error).message}`, { subject });
+  }
+  return validateSnapshot(parsed, subject);
+}
+
+function validateSnapshot(value: unknown, subject: string): Snapshot {
+  const candidate = value as Partial<Snapshot> | null;
+  if (!candidate || typeof candidate !== "object" || candidate.format !== SNAPSHOT_FORMAT) {
+    throw new CodegenError("input", `not a snapshot of format ${SNAPSHOT_FORMAT}`, { subject: `${subject}#/format` });
+  }
+  if (!candidate.servers || typeof candidate.servers !== "object") {
+    throw new CodegenError("input", "missing servers", { subject: `${subject}#/servers` });
+  }
+  for (const [name, server] of Object.entries(candidate.servers)) {
+    for (const kind of ["tools", "resources", "resourceTemplates", "prompts"] as const) {
+      if (!Array.isArray(server?.[kind])) {
+        throw new CodegenError("input", `expected an array`, { subject: `${subject}#/servers/${name}/${kind}` });
+      }
+    }
+  }
+  return candidate as Snapshot;
+}

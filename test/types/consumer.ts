@@ -1,0 +1,55 @@
+/**
+ * Type-level tests of the generated API (compiled, never run): argument and result types,
+ * and the mistakes the compiler must reject. Checked by test/types/typecheck.test.ts with
+ * the strictest flags.
+ */
+import { expectTypeOf } from "vitest";
+import type { BaseMessage } from "@langchain/core/messages";
+import type { DynamicStructuredTool } from "@langchain/core/tools";
+import type { ResourceContent, ToolResult } from "mcp-codegen/runtime";
+import { createClient } from "../../generated-example/index.js";
+import type { AddInput, AddOutput, MathClient } from "../../generated-example/math/index.js";
+import type { GetWeatherInput, GetWeatherOutput } from "../../generated-example/weather/index.js";
+
+export async function consumer(): Promise<void> {
+  const mcp = createClient();
+  expectTypeOf(mcp.math).toEqualTypeOf<MathClient>();
+
+  // Arguments are typed from the input schema.
+  expectTypeOf(mcp.math.add).parameter(0).toEqualTypeOf<AddInput>();
+  expectTypeOf<AddInput>().toEqualTypeOf<{ a: number; b: number }>();
+  expectTypeOf(mcp.weather.getWeather).parameter(0).toEqualTypeOf<GetWeatherInput>();
+  expectTypeOf<GetWeatherInput["units"]>().toEqualTypeOf<"metric" | "imperial" | undefined>();
+
+  // Results carry the typed structured output.
+  const sum = await mcp.math.add({ a: 1, b: 2 });
+  expectTypeOf(sum).toEqualTypeOf<ToolResult<AddOutput>>();
+  expectTypeOf(sum.structuredContent.result).toBeNumber();
+  const weather = await mcp.weather.getWeather({ city: "Oslo" });
+  expectTypeOf(weather.structuredContent).toEqualTypeOf<GetWeatherOutput>();
+  expectTypeOf(weather.structuredContent.conditions).toEqualTypeOf<"sunny" | "cloudy" | "rain" | "snow">();
+
+  // A tool without required input can be called with no argument.
+  await mcp.math.random();
+
+  // Resources, templates and prompts.
+  expectTypeOf(await mcp.math.resources.handbook()).toEqualTypeOf<ResourceContent[]>();
+  await mcp.math.resources.constant({ name: "pi" });
+  expectTypeOf(await mcp.math.prompts.summarize({ topic: "x" })).toEqualTypeOf<BaseMessage[]>();
+  expectTypeOf(await mcp.getTools()).toEqualTypeOf<DynamicStructuredTool[]>();
+
+  // @ts-expect-error: wrong argument type
+  await mcp.math.add({ a: "3", b: 5 });
+  // @ts-expect-error: missing required argument
+  await mcp.math.add({ a: 3 });
+  // @ts-expect-error: unknown tool
+  await mcp.math.subtract({ a: 3, b: 1 });
+  // @ts-expect-error: value outside the enum
+  await mcp.weather.getWeather({ city: "Oslo", units: "kelvin" });
+  // @ts-expect-error: a prompt's required argument is required
+  await mcp.math.prompts.summarize({});
+  // @ts-expect-error: unknown server
+  mcp.calendar;
+
+  await mcp.close();
+}
