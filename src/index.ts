@@ -5,3 +5,5 @@ export { generate, generateFromSnapshot, type GenerateOptions, type GenerateRepo
 export { CodegenError } from "./shared/errors.js";
 export type { ServerConfig } from "./shared/server-config.js";
 export type { Snapshot, ServerSnapshot, ToolEntry } from "./shared/snapshot.js";
+export { check, diffFiles, type CheckOptions, type CheckResult } from "./check.js";
+export { renderReport, failsAt, RULES, type DriftReport, type Change } from "./drift/index.js";

@@ -8,7 +8,7 @@ import type { Prompt, Resource, ResourceTemplate, Tool } from "@modelcontextprot
 import { CodegenError, errorMessage } from "../shared/errors.js";
 import { redact, secretValues, type Environment } from "../shared/placeholders.js";
 import type { ResolvedConfig, ResolvedServer } from "../config/load.js";
-import { openServer, resolveServerConfig } from "./connect.js";
+import { connectServer, prepareServer, resolveServerConfig, type OpenedServer } from "./connect.js";
 import { collectPages } from "./paginate.js";
 
 export interface RawServerListing {
@@ -51,14 +51,15 @@ async function captureOne(server: ResolvedServer, config: ResolvedConfig, env: E
   const timeout = server.config.timeout ?? config.timeout;
   const secrets = secretValues(server.config, env);
   const connection = resolveServerConfig(server.name, server.config, env, config.rootDir);
-  let opened: Awaited<ReturnType<typeof openServer>> | undefined;
+  let opened: OpenedServer | undefined;
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new CodegenError("server", `no answer within ${timeout} ms`, { subject })), timeout);
   });
   try {
     const work = (async () => {
-      opened = await openServer(connection);
+      opened = prepareServer(connection);
+      await connectServer(opened);
       return listEverything(opened.client, opened.transport.protocolVersion, subject);
     })();
     work.catch(() => undefined); // the deadline may win; the loser's rejection is not unhandled

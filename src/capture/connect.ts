@@ -54,17 +54,22 @@ function requestInit(headers: Record<string, string> | undefined): { requestInit
   return headers ? { requestInit: { headers } } : {};
 }
 
-export async function openServer(config: ServerConfig): Promise<OpenedServer> {
+/**
+ * The client and transport for one server, not yet connected: the caller holds them before
+ * connecting so that a deadline can close them (and end the child) even if `initialize` hangs.
+ */
+export function prepareServer(config: ServerConfig): OpenedServer {
   const stderr: string[] = [];
   const transport = new ProtocolVersionObserver(createTransport(config, stderr));
   const client = new Client(CLIENT_INFO, { capabilities: {} });
-  const opened = { client, transport, stderrTail: () => stderr.join("").trim().split("\n").slice(-3).join(" | ") };
+  return { client, transport, stderrTail: () => stderr.join("").trim().split("\n").slice(-3).join(" | ") };
+}
+
+/** Connect and initialise; the caller's deadline bounds it, so the SDK's own timeout is off. */
+export async function connectServer(opened: OpenedServer): Promise<void> {
   try {
-    // Bounded by the caller's deadline, which closes the client (and ends the child) on expiry.
-    await client.connect(transport, { timeout: 2 ** 31 - 1 });
+    await opened.client.connect(opened.transport, { timeout: 2 ** 31 - 1 });
   } catch (error) {
-    await client.close().catch(() => undefined);
     throw Object.assign(error as Error, { stderrTail: opened.stderrTail() });
   }
-  return opened;
 }

@@ -45,8 +45,8 @@ program
   .addOption(new Option("--fail-on <level>", "lowest level that fails").choices(["breaking", "dangerous", "safe"]))
   .addOption(new Option("--format <format>", "report format").choices(["text", "json", "markdown", "github"]).default("text"))
   .action(async (before: string, after: string, options: DiffCliOptions) => {
-    const { runDiff } = await import("./commands/diff.js");
-    process.exitCode = await runDiff(before, after, options);
+    const { runDiffFiles } = await import("./commands/check.js");
+    process.exitCode = await runDiffFiles(before, after, options);
   });
 
 export interface CheckCliOptions {

@@ -67,7 +67,8 @@ interface Context {
 
 /** The canonical form of `schema` (any JSON; booleans stay booleans). Pure: `schema` is not modified. */
 export function canonicalizeSchema(schema: unknown): Json {
-  return canonicalNode(schema, { root: schema, stack: [], budget: INLINE_BUDGET });
+  // The root counts as being inlined: a `$ref: "#"` inside it is a cycle from the start.
+  return canonicalNode(schema, { root: schema, stack: ["#"], budget: INLINE_BUDGET });
 }
 
 /** Canonical text of a schema: equal texts ⇔ equal canonical forms. */

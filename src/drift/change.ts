@@ -12,6 +12,8 @@ export interface Finding {
   after?: Json;
   beforeText?: string;
   afterText?: string;
+  /** Text for `{subject}` used as is (already a rendered value), instead of quoting `subject`. */
+  subjectText?: string;
 }
 
 export type EntityRef = { kind: DriftEntityKind; name: string };
@@ -32,7 +34,10 @@ export function makeChange(server: string, entity: EntityRef, finding: Finding):
 
 function renderTemplate(template: string, finding: Finding): string {
   return template.replace(/\{(subject|before|after)\}/g, (_match, field: "subject" | "before" | "after") => {
-    if (field === "subject") return finding.subject === undefined ? "" : `"${cleanText(finding.subject, 100)}"`;
+    if (field === "subject") {
+      if (finding.subjectText !== undefined) return cleanText(finding.subjectText, 100);
+      return finding.subject === undefined ? "" : `"${cleanText(finding.subject, 100)}"`;
+    }
     const text = field === "before" ? finding.beforeText : finding.afterText;
     return text === undefined ? describeValue(finding[field]) : cleanText(text, 100);
   });

@@ -26,6 +26,7 @@ export interface SchemaFinding {
   /** Text for `{before}` / `{after}` when the raw value would read badly (type lists). */
   beforeText?: string;
   afterText?: string;
+  subjectText?: string;
 }
 
 interface Walk {
@@ -147,10 +148,10 @@ function diffEnum(before: Node, after: Node, where: Where, walk: Walk): void {
   const beforeTexts = new Map(b.map((value) => [JSON.stringify(value), value]));
   const afterTexts = new Map(a.map((value) => [JSON.stringify(value), value]));
   for (const [text, value] of beforeTexts) {
-    if (!afterTexts.has(text)) emit(walk, "enumValueRemoved", pointer, { subject: text, before: value });
+    if (!afterTexts.has(text)) emit(walk, "enumValueRemoved", pointer, { subject: text, subjectText: text, before: value });
   }
   for (const [text, value] of afterTexts) {
-    if (!beforeTexts.has(text)) emit(walk, "enumValueAdded", pointer, { subject: text, after: value });
+    if (!beforeTexts.has(text)) emit(walk, "enumValueAdded", pointer, { subject: text, subjectText: text, after: value });
   }
 }
 

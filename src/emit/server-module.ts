@@ -80,13 +80,13 @@ async function schemaStatements(
   collect(types.warnings);
   const zod = emitZod(schema, { subject });
   collect(zod.warnings);
-  return `${types.code.trim()}\n\nexport const ${typeName}Schema: z.ZodType<${typeName}> = ${zod.expression};\n`;
+  return `\n${types.code.trim()}\n\nexport const ${typeName}Schema: z.ZodType<${typeName}> = ${zod.expression};\n`;
 }
 
 function templateParamTypes(server: NormalizedServer): string[] {
   return server.templates.map((template) => {
     const members = template.variables.map((variable) => `${stringLiteral(variable)}: string | number | boolean | readonly string[];`);
-    return `${jsDoc(`Variables of the URI template ${template.entry.uriTemplate}`)}export interface ${template.paramsType} {\n${members.join("\n")}\n}\n`;
+    return `${jsDoc(`Variables of the URI template ${template.entry.uriTemplate}`)}export type ${template.paramsType} = {\n${members.join("\n")}\n};\n`;
   });
 }
 
@@ -124,7 +124,7 @@ function descriptorStatement(server: NormalizedServer): string {
     return `${member}: { name: ${stringLiteral(entry.name)}, arguments: [${args.join(", ")}], fingerprint: ${stringLiteral(entry.hash)} } satisfies PromptDescriptor`;
   });
   return [
-    `/** The server's tools as listed when this module was generated; \`name\` goes on the wire. */`,
+    `\n/** The server's tools as listed when this module was generated; \`name\` goes on the wire. */`,
     `export const tools = {\n${tools.join(",\n")}\n} as const;\n`,
     `export const resources = {\n${resources.join(",\n")}\n} as const;\n`,
     `export const resourceTemplates = {\n${templates.join(",\n")}\n} as const;\n`,
@@ -134,7 +134,7 @@ function descriptorStatement(server: NormalizedServer): string {
 
 function metadataStatement(server: NormalizedServer, connection: ConnectionExpression): string {
   return [
-    `/** The key of this server in codegen.config. */`,
+    `\n/** The key of this server in codegen.config. */`,
     `export const serverName = ${stringLiteral(server.key)};\n`,
     `/** Hash of the server's snapshot entry this module was generated from. */`,
     `export const serverFingerprint = ${stringLiteral(server.snapshot.hash)};\n`,
@@ -197,7 +197,10 @@ function clientFactory(server: NormalizedServer): string {
     ...server.resources.map(({ member }) => `${member}: (options) => readTypedResource(runtime, server, resources.${member}.uri, options),`),
     ...server.templates.map(({ member }) => `${member}: (params, options) => readTypedResource(runtime, server, expandUriTemplate(resourceTemplates.${member}.uriTemplate, params), options),`),
   ];
-  const promptMembers = server.prompts.map(({ member }) => `${member}: (args = {}, options) => getPromptMessages(runtime, server, prompts.${member}.name, { ...args }, options),`);
+  const promptMembers = server.prompts.map(({ entry, member }) => {
+    const args = entry.arguments.some((argument) => argument.required) ? "args" : "args = {}";
+    return `${member}: (${args}, options) => getPromptMessages(runtime, server, prompts.${member}.name, { ...args }, options),`;
+  });
   return `/** A typed client for this server on \`runtime\` (under the key \`server\`). */
 export function create${server.typeStem}Client(runtime: Runtime, server: string = serverName): ${server.typeStem}Client {
 return {

@@ -17,7 +17,8 @@ export async function consumer(): Promise<void> {
 
   // Arguments are typed from the input schema.
   expectTypeOf(mcp.math.add).parameter(0).toEqualTypeOf<AddInput>();
-  expectTypeOf<AddInput>().toEqualTypeOf<{ a: number; b: number }>();
+  expectTypeOf<AddInput["a"]>().toEqualTypeOf<number>();
+  expectTypeOf<AddInput["b"]>().toEqualTypeOf<number>();
   expectTypeOf(mcp.weather.getWeather).parameter(0).toEqualTypeOf<GetWeatherInput>();
   expectTypeOf<GetWeatherInput["units"]>().toEqualTypeOf<"metric" | "imperial" | undefined>();
 

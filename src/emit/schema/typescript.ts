@@ -4,6 +4,7 @@
  * injects raw code) are removed, titles and `$id`s cannot rename types, descriptions cannot leave
  * their JSDoc, and every sub-type is named after the top-level type so tools never collide.
  */
+import { randomBytes } from "node:crypto";
 import { compile, type Options } from "json-schema-to-typescript";
 import type { Json } from "../../shared/canonical-json.js";
 import { hashJson } from "../../shared/hash.js";
@@ -32,6 +33,12 @@ const ROOT_MARK = "__mcp_codegen_root__";
 
 const TYPE_NAME = /^[A-Z][A-Za-z0-9]*$/;
 
+/**
+ * jstt costs ~0.8 ms a schema, and many tools share schemas: compile once per schema under a
+ * per-process random root name, then put each caller's name in. A server cannot predict the
+ * placeholder, so it cannot plant it in its own text.
+ */
+const PLACEHOLDER = `McpCodegenRoot${randomBytes(8).toString("hex")}`;
 const cache = new Map<string, EmittedTypeScript>();
 
 export async function emitTypeScript(
@@ -41,12 +48,13 @@ export async function emitTypeScript(
 ): Promise<EmittedTypeScript> {
   void options;
   if (!TYPE_NAME.test(typeName)) throw new Error(`emitTypeScript: type name ${JSON.stringify(typeName)} is not PascalCase`);
-  const key = `${typeName}:${hashJson(schema)}`;
-  const cached = cache.get(key);
-  if (cached) return { code: cached.code, warnings: cached.warnings.map((w) => ({ ...w })) };
-  const result = await compileSchema(schema, typeName);
-  cache.set(key, result);
-  return { code: result.code, warnings: result.warnings.map((w) => ({ ...w })) };
+  const key = hashJson(schema);
+  let result = cache.get(key);
+  if (!result) {
+    result = await compileSchema(schema, PLACEHOLDER);
+    cache.set(key, result);
+  }
+  return { code: result.code.replaceAll(PLACEHOLDER, typeName), warnings: result.warnings.map((w) => ({ ...w })) };
 }
 
 async function compileSchema(schema: JsonObject, typeName: string): Promise<EmittedTypeScript> {
@@ -121,18 +129,16 @@ function toJsttSchema(schema: Json): Json {
 }
 
 /**
- * A JSON Schema tuple does not require its positions, and jstt does not know `prefixItems`: type
- * tuples as arrays of the union of their element types (the Zod tuple's type fits in it).
+ * A JSON Schema tuple does not require its positions, and jstt does not know `prefixItems`. The
+ * Zod tuple infers `[A?, B?]`, whose elements TypeScript reads as `A | undefined` even under
+ * exactOptionalPropertyTypes, so no JSON-derived element type fits: tuples are typed `unknown[]`.
  */
 function tupleAsArray(node: JsonObject): void {
   const prefix = Array.isArray(node.prefixItems) ? node.prefixItems : Array.isArray(node.items) ? node.items : undefined;
   if (prefix === undefined) return;
-  const rest = Array.isArray(node.prefixItems) ? node.items : node.additionalItems;
-  const members: Json[] = [...prefix];
-  if (rest !== false) members.push(rest === undefined ? true : rest);
   delete node.prefixItems;
   delete node.additionalItems;
-  node.items = members.length === 0 ? false : { anyOf: members };
+  node.items = true;
 }
 
 /**

@@ -9,10 +9,11 @@ import type { JsonObject } from "../../shared/snapshot.js";
 import { EXACT_FORMATS } from "./formats.js";
 import { literal } from "./literal.js";
 import { childPointer, isJsonObject } from "./pointer.js";
+import type { JsonType } from "./zod-keywords.js";
 
 /** What the type builders need from the emitter. */
 export interface Emit {
-  schema(node: Json, pointer: string): string;
+  schema(node: Json, pointer: string, inherited?: readonly JsonType[]): string;
   hoist(expression: string, prefix?: string): string;
   warn(pointer: string, message: string): void;
 }
@@ -109,22 +110,24 @@ export function objectExpression(emit: Emit, node: JsonObject, pointer: string):
     const value = emit.schema(sub, childPointer(pointer, "properties", key));
     entries.push(`${propertyKey(key)}: ${required.includes(key) ? value : `${value}.exactOptional()`}`);
   }
-  for (const key of new Set(required)) {
-    if (Object.prototype.hasOwnProperty.call(properties, key)) continue;
-    // Required but not described: it must be present and satisfy whatever applies to extra keys.
-    const value =
-      patterns !== undefined || additional === undefined || additional === true
-        ? "z.unknown()"
-        : emit.schema(additional, childPointer(pointer, "additionalProperties"));
-    entries.push(`${propertyKey(key)}: ${value}`);
-  }
   const shape = `{ ${entries.join(", ")} }`;
   let out: string;
   if (patterns !== undefined) out = `z.looseObject(${shape})${patternCheck2(emit, node, pointer, properties, patterns)}`;
   else if (additional === false) out = `z.strictObject(${shape})`;
   else if (additional === undefined || additional === true) out = `z.looseObject(${shape})`;
   else out = `z.object(${shape}).catchall(${emit.schema(additional, childPointer(pointer, "additionalProperties"))})`;
-  return out + objectCountChecks(emit, node, pointer);
+  return out + presenceCheck(properties, required) + objectCountChecks(emit, node, pointer);
+}
+
+/**
+ * Required keys without a property schema: a presence test, not a shape entry, so the inferred
+ * type stays `{ [k: string]: unknown }` as in the TS type (their values are checked by whatever
+ * governs extra keys: catchall, strictness or patternProperties).
+ */
+function presenceCheck(properties: JsonObject, required: string[]): string {
+  const missing = [...new Set(required)].filter((key) => !Object.prototype.hasOwnProperty.call(properties, key));
+  if (missing.length === 0) return "";
+  return `.refine((v) => ${literal(missing)}.every((k) => Object.prototype.hasOwnProperty.call(v, k)), { message: "a required property is missing" })`;
 }
 
 /** `__proto__` as a plain key would set the prototype of the shape; computed, it is an own key. */
@@ -166,7 +169,7 @@ function objectCountChecks(emit: Emit, node: JsonObject, pointer: string): strin
   if (min !== undefined) out += `.refine((v) => Object.keys(v).length >= ${min}, { message: "must have at least ${min} properties" })`;
   if (max !== undefined) out += `.refine((v) => Object.keys(v).length <= ${max}, { message: "must have at most ${max} properties" })`;
   if (node.propertyNames !== undefined) {
-    const names = emit.hoist(emit.schema(node.propertyNames, childPointer(pointer, "propertyNames")));
+    const names = emit.hoist(emit.schema(node.propertyNames, childPointer(pointer, "propertyNames"), ["string"]));
     out += `.refine((v) => Object.keys(v).every((k) => ${names}.safeParse(k).success), { message: "a property name does not match propertyNames" })`;
   }
   out += dependencyChecks(emit, node, pointer);
@@ -188,7 +191,7 @@ function dependencyChecks(emit: Emit, node: JsonObject, pointer: string): string
       if (Array.isArray(value) && keyword !== "dependentSchemas") {
         requiredPairs.push([key, value.filter((v): v is string => typeof v === "string")]);
       } else if (keyword !== "dependentRequired") {
-        schemaPairs.push([key, emit.schema(value, childPointer(pointer, keyword, key))]);
+        schemaPairs.push([key, emit.schema(value, childPointer(pointer, keyword, key), ["object"])]);
       }
     }
   }

@@ -111,10 +111,9 @@ class ZodEmitter implements Emit {
     if (anyOf !== undefined) parts.push(anyOf);
     const oneOf = this.oneOf(node, pointer, types);
     if (oneOf !== undefined) parts.push(oneOf);
-    let expression = parts.reduce((acc, part) => `z.intersection(${acc}, ${part})`);
-    if (parts.length === 0) expression = "z.unknown()";
-    expression = this.not(node, pointer, expression);
-    expression = this.conditional(node, pointer, expression);
+    let expression = parts.length === 0 ? "z.unknown()" : parts.reduce((acc, part) => `z.intersection(${acc}, ${part})`);
+    expression = this.not(node, pointer, expression, types);
+    expression = this.conditional(node, pointer, expression, types);
     if (typeof node.description === "string") expression += `.describe(${literal(node.description)})`;
     return expression;
   }
@@ -237,17 +236,18 @@ class ZodEmitter implements Emit {
     return `z.union(${name}).refine((v) => (${name} as readonly z.ZodType[]).filter((s) => s.safeParse(v).success).length === 1, { message: "must match exactly one schema of oneOf" })`;
   }
 
-  private not(node: JsonObject, pointer: string, expression: string): string {
+  // Sub-schemas of not/if/then/else inherit the node's types: within those types the meaning is unchanged.
+  private not(node: JsonObject, pointer: string, expression: string, types?: readonly JsonType[]): string {
     if (node.not === undefined) return expression;
-    const name = this.hoist(this.schema(node.not, childPointer(pointer, "not")));
+    const name = this.hoist(this.schema(node.not, childPointer(pointer, "not"), types));
     return `${expression}.refine((v) => !${name}.safeParse(v).success, { message: "must not match the schema of not" })`;
   }
 
-  private conditional(node: JsonObject, pointer: string, expression: string): string {
+  private conditional(node: JsonObject, pointer: string, expression: string, types?: readonly JsonType[]): string {
     if (node.if === undefined || (node.then === undefined && node.else === undefined)) return expression;
-    const test = this.hoist(this.schema(node.if, childPointer(pointer, "if")));
-    const then = node.then === undefined ? undefined : this.hoist(this.schema(node.then, childPointer(pointer, "then")));
-    const otherwise = node.else === undefined ? undefined : this.hoist(this.schema(node.else, childPointer(pointer, "else")));
+    const test = this.hoist(this.schema(node.if, childPointer(pointer, "if"), types));
+    const then = node.then === undefined ? undefined : this.hoist(this.schema(node.then, childPointer(pointer, "then"), types));
+    const otherwise = node.else === undefined ? undefined : this.hoist(this.schema(node.else, childPointer(pointer, "else"), types));
     const thenCheck = then === undefined ? "true" : `${then}.safeParse(v).success`;
     const elseCheck = otherwise === undefined ? "true" : `${otherwise}.safeParse(v).success`;
     return `${expression}.refine((v) => (${test}.safeParse(v).success ? ${thenCheck} : ${elseCheck}), { message: "must match the schema of then/else" })`;

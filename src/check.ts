@@ -1,0 +1,79 @@
+/**
+ * `check` and `diff`: the drift half of the pipeline.
+ *
+ *   check: config → capture → snapshot (live) ┐
+ *                   committed snapshot file ───┴→ drift: diff + classify → DriftReport
+ */
+import { loadConfig, type ResolvedConfig } from "./config/load.js";
+import { captureServers } from "./capture/capture.js";
+import { buildSnapshot } from "./snapshot/build.js";
+import { readSnapshot } from "./snapshot/file.js";
+import { diffSnapshots, validateDriftOptions, type DriftOptions, type DriftReport } from "./drift/index.js";
+import { CodegenError } from "./shared/errors.js";
+import type { Environment } from "./shared/placeholders.js";
+import type { Snapshot } from "./shared/snapshot.js";
+
+export interface CheckOptions {
+  configPath?: string;
+  cwd?: string;
+  /** Only these servers (default: all configured). */
+  servers?: readonly string[];
+  env?: Environment;
+}
+
+export interface CheckResult {
+  report: DriftReport;
+  /** The failure threshold from the config (`drift.failOn`), if any. */
+  failOn: "breaking" | "dangerous" | "safe" | undefined;
+}
+
+/** Capture the live servers exactly as `generate` does and classify their drift from the snapshot. */
+export async function check(options: CheckOptions = {}): Promise<CheckResult> {
+  const config = await loadConfig(options);
+  const only = selectServers(config, options.servers);
+  const committed = await readSnapshot(config.snapshotPath);
+  for (const name of only) {
+    if (!committed.servers[name]) {
+      throw new CodegenError("input", "not in the snapshot (run `mcp-codegen generate` first)", { subject: `server "${name}"` });
+    }
+  }
+  const raw = await captureServers(config, { only, ...(options.env ? { env: options.env } : {}) });
+  const filters = Object.fromEntries(config.servers.map((server) => [server.name, server.config]));
+  const live = buildSnapshot(raw, filters);
+  return { report: diffSnapshots(pick(committed, only), live, driftOptions(config)), failOn: config.drift.failOn };
+}
+
+/** Classify the changes between two snapshots, offline. */
+export async function diffFiles(before: string, after: string, options: { configPath?: string; cwd?: string } = {}): Promise<CheckResult> {
+  const config = options.configPath ? await loadConfig(options) : undefined;
+  const [old, current] = await Promise.all([readSnapshot(before), readSnapshot(after)]);
+  return { report: diffSnapshots(old, current, config ? driftOptions(config) : {}), failOn: config?.drift.failOn };
+}
+
+export function driftOptions(config: ResolvedConfig): DriftOptions {
+  const { rules, overrides, accept } = config.drift;
+  const options = {
+    ...(rules ? { rules } : {}),
+    ...(overrides ? { overrides } : {}),
+    ...(accept ? { accept } : {}),
+  } as DriftOptions;
+  try {
+    validateDriftOptions(options);
+  } catch (error) {
+    throw new CodegenError("config", (error as Error).message, { subject: "drift" });
+  }
+  return options;
+}
+
+function selectServers(config: ResolvedConfig, wanted: readonly string[] | undefined): string[] {
+  const names = config.servers.map((server) => server.name);
+  if (!wanted || wanted.length === 0) return names;
+  for (const name of wanted) {
+    if (!names.includes(name)) throw new CodegenError("config", "no such server in the config", { subject: `server "${name}"` });
+  }
+  return [...wanted];
+}
+
+function pick(snapshot: Snapshot, servers: readonly string[]): Snapshot {
+  return { ...snapshot, servers: Object.fromEntries(servers.flatMap((name) => (snapshot.servers[name] ? [[name, snapshot.servers[name]]] : []))) };
+}

@@ -1,0 +1,79 @@
+/** In-memory snapshot builders for drift tests: entities get real fingerprints like `buildSnapshot` gives them. */
+import type { Json } from "../../src/shared/canonical-json.js";
+import { hashJson } from "../../src/shared/hash.js";
+import type {
+  JsonObject,
+  PromptArgumentEntry,
+  PromptEntry,
+  ResourceEntry,
+  ResourceTemplateEntry,
+  ServerSnapshot,
+  Snapshot,
+  ToolEntry,
+} from "../../src/shared/snapshot.js";
+import { diffSnapshots } from "../../src/drift/diff.js";
+import type { DriftOptions, DriftReport } from "../../src/drift/types.js";
+
+type Body<T> = Omit<T, "hash">;
+
+function withHash<T extends object>(body: T): T & { hash: string } {
+  return { ...body, hash: hashJson(body) };
+}
+
+export function tool(name: string, inputSchema: JsonObject = { type: "object" }, extra: Partial<Body<ToolEntry>> = {}): ToolEntry {
+  return withHash({ name, inputSchema, ...extra });
+}
+
+export function prompt(name: string, args: PromptArgumentEntry[] = [], extra: Partial<Body<PromptEntry>> = {}): PromptEntry {
+  return withHash({ name, arguments: args, ...extra });
+}
+
+export function resource(uri: string, extra: Partial<Body<ResourceEntry>> = {}): ResourceEntry {
+  return withHash({ uri, name: uri.split("/").pop() ?? uri, ...extra });
+}
+
+export function template(uriTemplate: string, name: string, extra: Partial<Body<ResourceTemplateEntry>> = {}): ResourceTemplateEntry {
+  return withHash({ uriTemplate, name, ...extra });
+}
+
+export function server(parts: Partial<Body<ServerSnapshot>> = {}): ServerSnapshot {
+  return withHash({
+    protocolVersion: "2025-06-18",
+    serverInfo: { name: "test-server", version: "1.0.0" },
+    capabilities: { tools: { listChanged: true } },
+    tools: [],
+    resources: [],
+    resourceTemplates: [],
+    prompts: [],
+    ...parts,
+  });
+}
+
+export function snapshot(servers: Record<string, ServerSnapshot>): Snapshot {
+  return { format: 1, servers };
+}
+
+/** An object schema with the given properties (`required` names listed). */
+export function obj(properties: Record<string, Json>, required: string[] = [], extra: JsonObject = {}): JsonObject {
+  return { type: "object", properties, ...(required.length ? { required } : {}), ...extra };
+}
+
+/** Diff one server "s" before/after. */
+export function diffServers(before: Partial<Body<ServerSnapshot>>, after: Partial<Body<ServerSnapshot>>, options?: DriftOptions): DriftReport {
+  return diffSnapshots(snapshot({ s: server(before) }), snapshot({ s: server(after) }), options);
+}
+
+/** Diff one tool "t" whose input schema changes. */
+export function diffInput(before: JsonObject, after: JsonObject, options?: DriftOptions): DriftReport {
+  return diffServers({ tools: [tool("t", before)] }, { tools: [tool("t", after)] }, options);
+}
+
+/** Diff one tool "t" whose output schema changes (`undefined` = no output schema). */
+export function diffOutput(before: JsonObject | undefined, after: JsonObject | undefined): DriftReport {
+  const make = (outputSchema: JsonObject | undefined): ToolEntry => tool("t", { type: "object" }, outputSchema ? { outputSchema } : {});
+  return diffServers({ tools: [make(before)] }, { tools: [make(after)] });
+}
+
+export function ruleIds(report: DriftReport): string[] {
+  return report.changes.map((change) => change.ruleId);
+}

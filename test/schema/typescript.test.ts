@@ -1,0 +1,80 @@
+/** emitTypeScript: never reads a file or URL, names every type after the root, ignores jstt's extension keywords. */
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { emitTypeScript } from "../../src/emit/schema/typescript.js";
+import { emitZod } from "../../src/emit/schema/zod.js";
+import { here } from "./helpers.js";
+
+describe("emitTypeScript", () => {
+  let server: Server;
+  let requests = 0;
+  let base = "";
+
+  beforeAll(async () => {
+    server = createServer((_req, res) => {
+      requests++;
+      res.setHeader("content-type", "application/json");
+      res.end('{"type":"string"}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  it("never fetches an http $ref nor reads a file $ref; degrades them to unknown with a warning", async () => {
+    // A real file that would type the property as `number` if it were read.
+    const file = join(here, "fixtures", "types.json");
+    const schema = {
+      type: "object",
+      properties: {
+        web: { $ref: `${base}/schema.json` },
+        abs: { $ref: file },
+        rel: { $ref: "./fixtures/types.json#/schema" },
+        fileUrl: { $ref: `file://${file}` },
+      },
+    };
+    const ts = await emitTypeScript(schema, "RefInput", { subject: "t" });
+    const zod = emitZod(schema, { subject: "t" });
+    expect(requests).toBe(0);
+    for (const key of ["web", "abs", "rel", "fileUrl"]) expect(ts.code).toContain(`${key}?: unknown`);
+    expect(ts.warnings.map((w) => w.pointer).sort()).toEqual(["/properties/abs", "/properties/fileUrl", "/properties/rel", "/properties/web"]);
+    expect(zod.warnings.map((w) => w.pointer).sort()).toEqual(ts.warnings.map((w) => w.pointer).sort());
+    expect(zod.expression).not.toContain("127.0.0.1");
+  });
+
+  it("names the root exactly and prefixes sub-types with it; titles and $ids cannot rename", async () => {
+    const schema = {
+      type: "object",
+      title: "Evil",
+      $id: "Other",
+      properties: { p: { $ref: "#/definitions/point" }, q: { $ref: "#/$defs/point" }, r: { title: "Named", type: "object" } },
+      definitions: { point: { type: "object", title: "Pt", properties: { x: { type: "number" } } } },
+      $defs: { point: { type: "string" } },
+    };
+    const { code } = await emitTypeScript(schema, "AddInput", { subject: "t" });
+    const names = [...code.matchAll(/^export (?:interface|type) (\w+)/gm)].map((m) => m[1]);
+    expect(names).toContain("AddInput");
+    for (const name of names) expect(name).toMatch(/^AddInput/);
+    expect(code).not.toMatch(/\bEvil\b|\bOther\b|\bPt\b|\bNamed\b/);
+  });
+
+  it("ignores jstt extension keywords (tsType would inject code)", async () => {
+    const schema = { type: "object", properties: { a: { tsType: "string; export const pwned = 1" } }, tsEnumNames: ["X"] };
+    const { code } = await emitTypeScript(schema, "XInput", { subject: "t" });
+    expect(code).not.toContain("pwned");
+    expect(code).toContain("a?: unknown");
+  });
+
+  it("is deterministic and cached (same code for the same schema and name)", async () => {
+    const schema = { type: "object", properties: { a: { type: "string", description: "A" } }, required: ["a"] };
+    const first = await emitTypeScript(schema, "CInput", { subject: "t" });
+    const second = await emitTypeScript(structuredClone(schema), "CInput", { subject: "t" });
+    expect(second.code).toBe(first.code);
+    expect(first.code).toContain("a: string");
+  });
+});
