@@ -21,12 +21,23 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import type { DynamicStructuredTool } from "@langchain/core/tools";
 import { ConfigError, RuntimeClosedError } from "./errors.js";
+import {
+  createToolCallRequest,
+  expectToolResult,
+  interceptorChain,
+  runInterceptors,
+  type InterceptorResult,
+  type ToolCallContext,
+  type ToolCallInterceptor,
+  type ToolCallRequest,
+} from "./interceptors.js";
 import { toRuntimeError } from "./failures.js";
 import { ServerConnection } from "./connection.js";
 import { collectPages } from "./listing.js";
 import { defaultRequestOptions, requestOptions } from "./request-options.js";
 import { toResourceContents } from "./resources.js";
 import type { CallOptions, ResourceContent, RuntimeOptions } from "./types.js";
+import type { OutputPolicy } from "./typed-calls.js";
 
 export interface Runtime {
   /** Every tool the server lists (all pages). */
@@ -48,7 +59,11 @@ export interface Runtime {
 /** What the adapter modules need from a runtime besides its public API. */
 export interface RuntimeInternals {
   readonly handleToolErrors: boolean;
+  readonly prefixToolNames: boolean;
+  readonly outputPolicy: OutputPolicy;
   connection(server: string): ServerConnection;
+  /** `callTool` from a LangChain tool: interceptors see `context` and may return a Command. */
+  callToolInContext(server: string, name: string, args: Record<string, unknown>, options: CallOptions | undefined, context: ToolCallContext): Promise<InterceptorResult>;
 }
 
 export const RUNTIME_INTERNALS: unique symbol = Symbol("mcp-codegen.runtime");
@@ -68,6 +83,8 @@ interface ServerEntry {
   connection: ServerConnection;
   /** Request options of a call that passes none: timeout from the server or runtime level. */
   defaults: RequestOptions | undefined;
+  /** Global then server interceptors; `undefined` when none, so calls skip the chain entirely. */
+  interceptors: readonly ToolCallInterceptor[] | undefined;
 }
 
 class McpRuntime implements Runtime {
@@ -79,24 +96,56 @@ class McpRuntime implements Runtime {
   constructor(options: RuntimeOptions) {
     const env = options.env ?? process.env;
     const identity = options.clientInfo ?? DEFAULT_CLIENT_INFO;
-    for (const [server, config] of Object.entries(options.servers)) {
+    for (const [server, { interceptors, ...config }] of Object.entries(options.servers)) {
       const timeouts = { server: config.timeout, runtime: options.timeout };
       const connectTimeout = config.timeout ?? options.timeout;
       this.#servers.set(server, {
         connection: new ServerConnection(server, config, { env, identity, connectTimeout }),
         defaults: defaultRequestOptions(timeouts),
+        interceptors: interceptorChain(options.interceptors, interceptors),
       });
     }
     this.#handleToolErrors = options.handleToolErrors ?? true;
     const self = this;
+    const warn = options.onWarning ?? ((message: string) => console.warn(message));
     this[RUNTIME_INTERNALS] = {
       handleToolErrors: this.#handleToolErrors,
+      prefixToolNames: options.prefixToolNames ?? false,
+      outputPolicy: { onOutputMismatch: options.onOutputMismatch ?? "error", warn },
       connection: (server) => self.#entry(server).connection,
+      callToolInContext: (server, name, args, callOptions, context) => {
+        const entry = self.#entry(server);
+        if (entry.interceptors === undefined) return self.#send(entry, server, name, args, callOptions);
+        return self.#intercepted(entry, server, name, args, callOptions, context);
+      },
     };
   }
 
   async callTool(server: string, name: string, args: Record<string, unknown> = {}, options?: CallOptions): Promise<CallToolResult> {
     const entry = this.#entry(server);
+    if (entry.interceptors === undefined) return this.#send(entry, server, name, args, options);
+    return expectToolResult(await this.#intercepted(entry, server, name, args, options, undefined), server, name);
+  }
+
+  /** Runs the interceptor chain; at its centre the (possibly overridden) request goes on the wire. */
+  #intercepted(
+    entry: ServerEntry,
+    server: string,
+    name: string,
+    args: Record<string, unknown>,
+    options: CallOptions | undefined,
+    context: ToolCallContext | undefined,
+  ): Promise<InterceptorResult> {
+    const request = createToolCallRequest(server, name, args, options?.headers, context);
+    return runInterceptors(entry.interceptors ?? [], request, (final: ToolCallRequest) => {
+      const headers = Object.keys(final.headers).length === 0 ? options?.headers : { ...final.headers };
+      const callOptions = headers === options?.headers ? options : { ...options, headers };
+      return this.#send(entry, server, final.name, final.args as Record<string, unknown>, callOptions);
+    });
+  }
+
+  /** One `tools/call` on the wire, no interceptors. */
+  async #send(entry: ServerEntry, server: string, name: string, args: Record<string, unknown>, options: CallOptions | undefined): Promise<CallToolResult> {
     const client = entry.connection.client ?? (await entry.connection.connect());
     try {
       const params = { name, arguments: args };
@@ -158,10 +207,10 @@ class McpRuntime implements Runtime {
   }
 
   async getTools(...servers: string[]): Promise<DynamicStructuredTool[]> {
-    const { toolsFromListing } = await import("./langchain/tools.js");
+    const { toolsFromListing, uniqueToolNames } = await import("./langchain/tools.js");
     const names = servers.length > 0 ? servers : [...this.#servers.keys()];
     const perServer = await Promise.all(names.map(async (server) => toolsFromListing(this, server, await this.listTools(server))));
-    return perServer.flat();
+    return uniqueToolNames(perServer.flat(), this[RUNTIME_INTERNALS].outputPolicy.warn);
   }
 
   async close(): Promise<void> {

@@ -5,6 +5,7 @@
 import type { ZodType } from "zod";
 import type { CallToolResult, ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import type { ServerConfig } from "../shared/server-config.js";
+import type { ToolCallInterceptor } from "./interceptors.js";
 
 export type ContentBlock = CallToolResult["content"][number];
 
@@ -79,7 +80,16 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
-export type ServerConfigs = Record<string, ServerConfig>;
+/** Per-server settings that only the runtime knows (functions: never in a config file). */
+export interface ServerRuntimeOptions {
+  /** Run inside the runtime's global `interceptors`, for this server's tool calls only. */
+  interceptors?: readonly ToolCallInterceptor[];
+}
+
+/** A server's connection and options as the runtime takes them. */
+export type RuntimeServerConfig = ServerConfig & ServerRuntimeOptions;
+
+export type ServerConfigs = Record<string, RuntimeServerConfig>;
 
 /** Options of `createRuntime`. */
 export interface RuntimeOptions {
@@ -99,6 +109,20 @@ export interface RuntimeOptions {
   handleToolErrors?: boolean;
   /** What the runtime calls itself in `initialize`. */
   clientInfo?: { name: string; version: string };
+  /**
+   * Around every tool call (typed, dynamic and LangChain), first = outermost; each server's
+   * own `interceptors` run inside these.
+   */
+  interceptors?: readonly ToolCallInterceptor[];
+  /** LangChain tools are named `server__tool` (default false); a tools factory's `prefix` wins. */
+  prefixToolNames?: boolean;
+  /**
+   * Structured content that breaks the tool's own output schema: throw `OutputValidationError`
+   * ("error", default), or warn and pass the raw value on ("warn").
+   */
+  onOutputMismatch?: "error" | "warn";
+  /** Where the runtime's warnings go (output mismatches, renamed tools). Default `console.warn`. */
+  onWarning?: (message: string) => void;
 }
 
 /** Structured data a LangChain tool returns next to its content (the ToolMessage artifact). */

@@ -31,14 +31,14 @@ const JSTT_EXTENSION_KEYWORDS = ["tsType", "tsEnumNames", "tsExtends", "extends"
 /** Marks the root so `customName` can give it exactly `typeName`. */
 const ROOT_MARK = "__mcp_codegen_root__";
 
-const TYPE_NAME = /^[A-Z][A-Za-z0-9]*$/;
+const TYPE_NAME = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
 /**
  * jstt costs ~0.8 ms a schema, and many tools share schemas: compile once per schema under a
  * per-process random root name, then put each caller's name in. A server cannot predict the
  * placeholder, so it cannot plant it in its own text.
  */
-const PLACEHOLDER = `McpCodegenRoot${randomBytes(8).toString("hex")}`;
+const PLACEHOLDER = `McpCodegenRoot${[...randomBytes(12)].map((b) => String.fromCharCode(65 + (b % 26))).join("")}`;
 const cache = new Map<string, EmittedTypeScript>();
 
 export async function emitTypeScript(
@@ -47,7 +47,7 @@ export async function emitTypeScript(
   options: EmitTypeScriptOptions,
 ): Promise<EmittedTypeScript> {
   void options;
-  if (!TYPE_NAME.test(typeName)) throw new Error(`emitTypeScript: type name ${JSON.stringify(typeName)} is not PascalCase`);
+  if (!TYPE_NAME.test(typeName)) throw new Error(`emitTypeScript: type name ${JSON.stringify(typeName)} is not an identifier`);
   const key = hashJson(schema);
   let result = cache.get(key);
   if (!result) {

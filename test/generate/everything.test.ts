@@ -1,0 +1,98 @@
+/**
+ * Generate for @modelcontextprotocol/server-everything over stdio, compile the output under
+ * the strict flags, then call every tool that needs no client capability through the
+ * generated client.
+ */
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EVERYTHING_STDIO } from "../helpers/servers.js";
+import { runCli, tempProject } from "../helpers/cli.js";
+import { typecheck } from "../helpers/typecheck.js";
+
+let project: string;
+// The generated module is loaded at run time; its types are checked by `typecheck` below.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+let mcp: any;
+
+/** Arguments for each tool; tools absent here are called with no argument at all. */
+const ARGUMENTS: Record<string, unknown> = {
+  echo: { message: "hello" },
+  getAnnotatedMessage: { messageType: "success", includeImage: true },
+  getResourceLinks: { count: 2 },
+  getResourceReference: { resourceType: "Blob", resourceId: 2 },
+  getStructuredContent: { location: "Chicago" },
+  getSum: { a: 2, b: 40 },
+  // Never the default URL: tests do not touch the internet.
+  gzipFileAsResource: { data: "data:text/plain;base64,aGVsbG8gd29ybGQ=", name: "hello.txt.gz", outputType: "resource" },
+  triggerLongRunningOperation: { duration: 0.2, steps: 2 },
+};
+
+beforeAll(async () => {
+  project = tempProject("everything");
+  writeFileSync(
+    path.join(project, "codegen.config.json"),
+    JSON.stringify({ servers: { everything: EVERYTHING_STDIO }, outDir: "out" }),
+  );
+  const result = await runCli(["generate"], { cwd: project });
+  expect(result.status, result.stderr).toBe(0);
+  const generated = await import(path.join(project, "out/index.ts"));
+  mcp = generated.createClient();
+});
+
+afterAll(async () => {
+  await mcp?.close();
+});
+
+describe("server-everything", () => {
+  it("compiles under strict flags with NodeNext resolution", () => {
+    const consumer = path.join(project, "consumer.ts");
+    writeFileSync(
+      consumer,
+      [
+        `import { createClient } from "./out/index.js";`,
+        `const mcp = createClient();`,
+        `export const sum: Promise<unknown> = mcp.everything.getSum({ a: 1, b: 2 });`,
+        `export const noArgs: Promise<unknown> = mcp.everything.getTinyImage();`,
+        `// @ts-expect-error: echo requires a message`,
+        `mcp.everything.echo({});`,
+      ].join("\n"),
+    );
+    expect(typecheck([consumer])).toEqual([]);
+  });
+
+  it("turns hyphenated tool names into camelCase methods", async () => {
+    const { tools } = await import(path.join(project, "out/everything/index.ts"));
+    expect(tools.getTinyImage.name).toBe("get-tiny-image");
+    expect(tools.triggerLongRunningOperation.name).toBe("trigger-long-running-operation");
+    expect(typeof mcp.everything.getTinyImage).toBe("function");
+  });
+
+  it("calls every tool that needs no client capability", async () => {
+    const { tools } = await import(path.join(project, "out/everything/index.ts"));
+    const snapshot = (await import(path.join(project, "out/mcp-snapshot.json"), { with: { type: "json" } })).default;
+    const needsTasks = new Set(
+      snapshot.servers.everything.tools
+        .filter((tool: { execution?: { taskSupport?: string } }) => tool.execution?.taskSupport === "required")
+        .map((tool: { name: string }) => tool.name),
+    );
+    const called: string[] = [];
+    for (const [method, descriptor] of Object.entries(tools) as [string, { name: string }][]) {
+      if (needsTasks.has(descriptor.name)) continue;
+      const args = ARGUMENTS[method];
+      const result = args === undefined ? await mcp.everything[method]() : await mcp.everything[method](args);
+      expect(Array.isArray(result.content), method).toBe(true);
+      called.push(method);
+    }
+    expect(called).toEqual(expect.arrayContaining(["echo", "getSum", "getTinyImage", "getEnv", "getStructuredContent"]));
+    expect(called.length).toBe(Object.keys(tools).length - needsTasks.size);
+  });
+
+  it("returns typed results", async () => {
+    expect((await mcp.everything.echo({ message: "hi" })).text).toBe("Echo: hi");
+    const weather = await mcp.everything.getStructuredContent({ location: "Chicago" });
+    expect(weather.structuredContent).toMatchObject({ temperature: expect.any(Number), conditions: expect.any(String) });
+    const image = await mcp.everything.getTinyImage();
+    expect(image.content.some((block: { type: string }) => block.type === "image")).toBe(true);
+  });
+});
