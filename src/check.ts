@@ -4,6 +4,7 @@
  *   check: config → capture → snapshot (live) ┐
  *                   committed snapshot file ───┴→ drift: diff + classify → DriftReport
  */
+import path from "node:path";
 import { loadConfig, type ResolvedConfig } from "./config/load.js";
 import { captureServers } from "./capture/capture.js";
 import { buildSnapshot } from "./snapshot/build.js";
@@ -23,6 +24,10 @@ export interface CheckOptions {
 
 export interface CheckResult {
   report: DriftReport;
+  /** The servers compared. */
+  servers: string[];
+  /** The snapshot file (relative to the config's folder) when the check read one: annotations point at it. */
+  snapshotFile?: string;
   /** The failure threshold from the config (`drift.failOn`), if any. */
   failOn: "breaking" | "dangerous" | "safe" | undefined;
 }
@@ -40,14 +45,20 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
   const raw = await captureServers(config, { only, ...(options.env ? { env: options.env } : {}) });
   const filters = Object.fromEntries(config.servers.map((server) => [server.name, server.config]));
   const live = buildSnapshot(raw, filters);
-  return { report: diffSnapshots(pick(committed, only), live, driftOptions(config)), failOn: config.drift.failOn };
+  return {
+    report: diffSnapshots(pick(committed, only), live, driftOptions(config)),
+    servers: only,
+    snapshotFile: path.relative(config.rootDir, config.snapshotPath).split(path.sep).join("/"),
+    failOn: config.drift.failOn,
+  };
 }
 
 /** Classify the changes between two snapshots, offline. */
 export async function diffFiles(before: string, after: string, options: { configPath?: string; cwd?: string } = {}): Promise<CheckResult> {
   const config = options.configPath ? await loadConfig(options) : undefined;
   const [old, current] = await Promise.all([readSnapshot(before), readSnapshot(after)]);
-  return { report: diffSnapshots(old, current, config ? driftOptions(config) : {}), failOn: config?.drift.failOn };
+  const servers = [...new Set([...Object.keys(old.servers), ...Object.keys(current.servers)])].sort();
+  return { report: diffSnapshots(old, current, config ? driftOptions(config) : {}), servers, failOn: config?.drift.failOn };
 }
 
 export function driftOptions(config: ResolvedConfig): DriftOptions {

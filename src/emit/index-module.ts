@@ -20,7 +20,7 @@ export function renderIndexModule(servers: readonly IndexServer[]): string {
   const connections = servers.map((server) => `${stringLiteral(server.key)}: servers[${stringLiteral(server.key)}] ?? ${server.property}Connection,`);
   const clients = servers.map((server) => `const ${server.property} = create${server.typeStem}Client(runtime, ${stringLiteral(server.key)});`);
   return `import type { DynamicStructuredTool } from "@langchain/core/tools";
-import { createRuntime, type LangChainToolOptions, type Runtime, type RuntimeOptions, type ServerConfig } from "mcp-codegen/runtime";
+import { createRuntime, mergeDriftReports, type DriftReport, type LangChainToolOptions, type Runtime, type RuntimeOptions, type ServerConfig } from "mcp-codegen/runtime";
 ${imports.join("\n")}
 
 /** Connections to use instead of the ones written in codegen.config, by server key. */
@@ -38,6 +38,8 @@ ${clientMembers.join("\n")}
   readonly runtime: Runtime;
   /** LangChain tools of every server. */
   getTools(options?: LangChainToolOptions): Promise<DynamicStructuredTool[]>;
+  /** Compare every live server with the snapshot: the same report as \`mcp-codegen check\`. */
+  verify(): Promise<DriftReport>;
   /** Close every connection and end every server process. */
   close(): Promise<void>;
   [Symbol.asyncDispose](): Promise<void>;
@@ -57,6 +59,7 @@ ${clients.join("\n")}
 ${servers.map((server) => `${server.property},`).join("\n")}
     runtime,
     getTools: async (toolOptions) => (await Promise.all([${servers.map((server) => `${server.property}.getTools(toolOptions)`).join(", ")}])).flat(),
+    verify: async () => mergeDriftReports(await Promise.all([${servers.map((server) => `${server.property}.verify()`).join(", ")}])),
     close: () => runtime.close(),
     [Symbol.asyncDispose]: () => runtime.close(),
   };

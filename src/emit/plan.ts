@@ -14,6 +14,7 @@ import { connectionExpression } from "./connection.js";
 import { emitterFingerprint } from "./fingerprint.js";
 import { renderIndexModule, type IndexServer } from "./index-module.js";
 import type { EmitWarning } from "./server-module.js";
+import { renderSnapshotModule, snapshotModuleData } from "./snapshot-module.js";
 
 export interface PlannedFile {
   /** Relative to `outDir`, `/`-separated. */
@@ -58,6 +59,14 @@ export function planFiles(snapshot: Snapshot, config: ResolvedConfig): EmitPlan 
       snapshotHash: serverSnapshot.hash,
       inputsHash: hashJson({ emitter, key: server.name, property, server: serverSnapshot.hash, connection: connection.code }),
       render: async () => renderServerBody(normalized, connection),
+    });
+    const snapshotInput = { key: server.name, snapshot: serverSnapshot, filter: server.config, drift: config.drift };
+    files.push({
+      path: `${server.name}/snapshot.ts`,
+      source: `the snapshot of server "${server.name}"`,
+      snapshotHash: serverSnapshot.hash,
+      inputsHash: hashJson({ emitter, server: serverSnapshot.hash, ...snapshotModuleData(snapshotInput) }),
+      render: async () => ({ body: renderSnapshotModule(snapshotInput), warnings: [] }),
     });
   }
   files.push({

@@ -27,9 +27,12 @@ export interface EmitWarning {
 export async function writeServerModule(file: SourceFile, input: ServerModuleInput): Promise<EmitWarning[]> {
   const { server } = input;
   const warnings: EmitWarning[] = [];
-  file.addStatements(importStatements(input));
-  for (const tool of server.tools) file.addStatements(await toolStatements(server, tool, warnings));
+  // One addStatements call: ts-morph re-parses the file on every insertion.
+  const toolParts: string[] = [];
+  for (const tool of server.tools) toolParts.push(...(await toolStatements(server, tool, warnings)));
   file.addStatements([
+    ...importStatements(input),
+    ...toolParts,
     ...templateParamTypes(server),
     ...promptArgTypes(server),
     descriptorStatement(server),
@@ -42,9 +45,9 @@ export async function writeServerModule(file: SourceFile, input: ServerModuleInp
 }
 
 function importStatements(input: ServerModuleInput): StatementStructures[] {
-  const runtimeValues = ["callTypedTool", "createLangChainTools", "expandUriTemplate", "getPromptMessages", "readTypedResource"];
+  const runtimeValues = ["createLangChainTools", "driftGuard", "expandUriTemplate", "getPromptMessages", "readTypedResource"];
   if (input.connection.usesModulePath) runtimeValues.push("pathFromModule");
-  const runtimeTypes = ["CallOptions", "LangChainToolOptions", "PromptDescriptor", "ResourceContent", "ResourceDescriptor", "ResourceTemplateDescriptor", "Runtime", "ServerConfig", "ToolDescriptor", "ToolResult"];
+  const runtimeTypes = ["CallOptions", "DriftReport", "GeneratedSnapshot", "LangChainToolOptions", "PromptDescriptor", "ResourceContent", "ResourceDescriptor", "ResourceTemplateDescriptor", "Runtime", "ServerConfig", "ToolDescriptor", "ToolResult"];
   return [
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: "zod", namedImports: ["z"] },
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: "@langchain/core/messages", isTypeOnly: true, namedImports: ["BaseMessage"] },
@@ -138,6 +141,8 @@ function metadataStatement(server: NormalizedServer, connection: ConnectionExpre
     `export const serverName = ${stringLiteral(server.key)};\n`,
     `/** Hash of the server's snapshot entry this module was generated from. */`,
     `export const serverFingerprint = ${stringLiteral(server.snapshot.hash)};\n`,
+    `/** The snapshot entry this module was generated from, loaded on demand (drift guard, \`verify()\`). */`,
+    `export const loadSnapshot = (): Promise<GeneratedSnapshot> => import("./snapshot.js").then((module) => module.snapshot);\n`,
     `/** The connection written in codegen.config (placeholders are resolved when the client starts). */`,
     `export const defaultConnection: ServerConfig = ${connection.code};\n`,
   ].join("\n");
@@ -173,6 +178,11 @@ function clientInterface(server: NormalizedServer): InterfaceDeclarationStructur
         parameters: [{ name: "options", type: "LangChainToolOptions", hasQuestionToken: true }],
         returnType: "Promise<DynamicStructuredTool[]>",
       },
+      {
+        name: "verify",
+        docs: ["Compare the live server with the snapshot this module was generated from: the same report as `mcp-codegen check`."],
+        returnType: "Promise<DriftReport>",
+      },
     ],
     properties: [
       { name: "resources", isReadonly: true, docs: ["Static resources and resource templates."], type: `{\n${resourceMembers.join("\n")}\n}` },
@@ -190,8 +200,8 @@ function docs(text: string | undefined): string[] {
 function clientFactory(server: NormalizedServer): string {
   const toolMembers = server.tools.map((tool) =>
     hasNoRequiredInput(tool)
-      ? `${tool.method}: (args = {}, options) => callTypedTool(runtime, server, tools.${tool.method}, args, options),`
-      : `${tool.method}: (args, options) => callTypedTool(runtime, server, tools.${tool.method}, args, options),`,
+      ? `${tool.method}: (args = {}, options) => guard.callTool(tools.${tool.method}, args, options),`
+      : `${tool.method}: (args, options) => guard.callTool(tools.${tool.method}, args, options),`,
   );
   const resourceMembers = [
     ...server.resources.map(({ member }) => `${member}: (options) => readTypedResource(runtime, server, resources.${member}.uri, options),`),
@@ -203,6 +213,7 @@ function clientFactory(server: NormalizedServer): string {
   });
   return `/** A typed client for this server on \`runtime\` (under the key \`server\`). */
 export function create${server.typeStem}Client(runtime: Runtime, server: string = serverName): ${server.typeStem}Client {
+const guard = driftGuard(runtime, server, { serverFingerprint, tools: Object.values(tools), loadSnapshot });
 return {
 ${toolMembers.join("\n")}
 resources: {
@@ -212,6 +223,7 @@ prompts: {
 ${promptMembers.join("\n")}
 },
 getTools: (options) => create${server.typeStem}Tools(runtime, server, options),
+verify: () => guard.verify(),
 };
 }
 `;

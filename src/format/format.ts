@@ -5,7 +5,8 @@
 import type { Options } from "prettier";
 
 export const PRETTIER_OPTIONS: Options = {
-  parser: "typescript",
+  // babel-ts prints the same as the typescript parser here, and parses large files much faster.
+  parser: "babel-ts",
   printWidth: 100,
   tabWidth: 2,
   useTabs: false,

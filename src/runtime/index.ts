@@ -6,7 +6,18 @@ export { createRuntime, type Runtime } from "./runtime.js";
 export { callTypedTool } from "./typed-calls.js";
 export { readTypedResource, expandUriTemplate, type UriVariables } from "./resources.js";
 export { getPromptMessages } from "./prompts.js";
-export { createLangChainTools, type LangChainToolOptions } from "./langchain/tools.js";
+export { createLangChainTools, uniqueToolNames, type LangChainToolOptions } from "./langchain/tools.js";
+export {
+  InterceptorError,
+  isDirectToolOutput,
+  type DirectToolOutput,
+  type InterceptorResult,
+  type ToolCallContext,
+  type ToolCallHandler,
+  type ToolCallInterceptor,
+  type ToolCallOverride,
+  type ToolCallRequest,
+} from "./interceptors.js";
 export { pathFromModule } from "./paths.js";
 export {
   McpRuntimeError,
@@ -30,7 +41,9 @@ export type {
   ResourceDescriptor,
   ResourceTemplateDescriptor,
   RuntimeOptions,
+  RuntimeServerConfig,
   ServerConfigs,
+  ServerRuntimeOptions,
   ToolArtifact,
   ToolDescriptor,
   ToolResult,

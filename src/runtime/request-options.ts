@@ -1,10 +1,20 @@
 /**
- * SDK request options for one call. Timeout precedence: call > tool > server > runtime.
- * The tool level has no setting yet (it arrives with per-tool options); its slot is here.
- * A call without options reuses the connection's precomputed defaults: no allocation.
+ * SDK request options for one request. Timeout precedence, highest first:
+ *
+ * | level   | where it is set                                   |
+ * |---------|---------------------------------------------------|
+ * | call    | `CallOptions.timeout`                             |
+ * | tool    | server option `toolTimeouts: { [toolName]: ms }`  |
+ * | server  | server option `timeout`                           |
+ * | runtime | `createRuntime({ timeout })`                      |
+ * | SDK     | 60 s (the SDK's `DEFAULT_REQUEST_TIMEOUT_MSEC`)   |
+ *
+ * Progress: a call's `onProgress` wins over the `callbacks.onProgress` of the server or runtime.
+ * A request without call options or progress callback reuses precomputed frozen options: no
+ * allocation on the hot path.
  */
 import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
-import type { CallOptions } from "./types.js";
+import type { CallOptions, ProgressUpdate, RuntimeCallbacks } from "./types.js";
 
 export interface TimeoutLevels {
   tool?: number | undefined;
@@ -18,13 +28,19 @@ export function defaultRequestOptions(levels: TimeoutLevels): RequestOptions | u
   return timeout === undefined ? undefined : Object.freeze({ timeout });
 }
 
-export function requestOptions(options: CallOptions | undefined, defaults: RequestOptions | undefined): RequestOptions | undefined {
-  if (options === undefined) return defaults;
+type ProgressListener = (update: ProgressUpdate) => void;
+
+export function requestOptions(
+  options: CallOptions | undefined,
+  defaults: RequestOptions | undefined,
+  fallbackProgress?: ProgressListener,
+): RequestOptions | undefined {
+  if (options === undefined && fallbackProgress === undefined) return defaults;
   const out: RequestOptions = {};
-  const timeout = options.timeout ?? defaults?.timeout;
+  const timeout = options?.timeout ?? defaults?.timeout;
   if (timeout !== undefined) out.timeout = timeout;
-  if (options.signal) out.signal = options.signal;
-  const onProgress = options.onProgress;
+  if (options?.signal) out.signal = options.signal;
+  const onProgress = options?.onProgress ?? fallbackProgress;
   if (onProgress) {
     // Giving the SDK an `onprogress` puts a progress token on the wire.
     out.onprogress = (progress) =>
@@ -35,4 +51,42 @@ export function requestOptions(options: CallOptions | undefined, defaults: Reque
       });
   }
   return out;
+}
+
+/** One server's request defaults: timeouts by level, per-tool timeouts, progress callback. */
+export class RequestDefaults {
+  /** Options of a request that is not a tool call (or of a tool without its own timeout). */
+  readonly base: RequestOptions | undefined;
+  readonly #perTool: ReadonlyMap<string, RequestOptions | undefined> | undefined;
+  readonly #server: string;
+  readonly #onProgress: RuntimeCallbacks["onProgress"];
+
+  constructor(server: string, levels: TimeoutLevels, toolTimeouts?: Record<string, number>, onProgress?: RuntimeCallbacks["onProgress"]) {
+    this.#server = server;
+    this.#onProgress = onProgress;
+    this.base = defaultRequestOptions(levels);
+    if (toolTimeouts !== undefined) {
+      const perTool = new Map<string, RequestOptions | undefined>();
+      for (const [tool, timeout] of Object.entries(toolTimeouts)) perTool.set(tool, defaultRequestOptions({ ...levels, tool: timeout }));
+      this.#perTool = perTool;
+    }
+  }
+
+  /** Options for a `tools/call` of `tool`. */
+  forTool(tool: string, options: CallOptions | undefined): RequestOptions | undefined {
+    const defaults = this.#perTool?.has(tool) ? this.#perTool.get(tool) : this.base;
+    return this.#with(defaults, tool, options);
+  }
+
+  /** Options for any other request about `subject` (a resource URI, a prompt name). */
+  forRequest(subject: string | undefined, options: CallOptions | undefined): RequestOptions | undefined {
+    return this.#with(this.base, subject, options);
+  }
+
+  #with(defaults: RequestOptions | undefined, subject: string | undefined, options: CallOptions | undefined): RequestOptions | undefined {
+    const onProgress = this.#onProgress;
+    if (onProgress === undefined || options?.onProgress) return requestOptions(options, defaults);
+    const source = subject === undefined ? { server: this.#server } : { server: this.#server, name: subject };
+    return requestOptions(options, defaults, (update) => onProgress(update, source));
+  }
 }

@@ -61,6 +61,8 @@ export interface RuntimeInternals {
   readonly handleToolErrors: boolean;
   readonly prefixToolNames: boolean;
   readonly outputPolicy: OutputPolicy;
+  /** The options the runtime was created with (the drift guard reads its policy and callbacks here). */
+  readonly options: RuntimeOptions;
   connection(server: string): ServerConnection;
   /** `callTool` from a LangChain tool: interceptors see `context` and may return a Command. */
   callToolInContext(server: string, name: string, args: Record<string, unknown>, options: CallOptions | undefined, context: ToolCallContext): Promise<InterceptorResult>;
@@ -112,6 +114,7 @@ class McpRuntime implements Runtime {
       handleToolErrors: this.#handleToolErrors,
       prefixToolNames: options.prefixToolNames ?? false,
       outputPolicy: { onOutputMismatch: options.onOutputMismatch ?? "error", warn },
+      options,
       connection: (server) => self.#entry(server).connection,
       callToolInContext: (server, name, args, callOptions, context) => {
         const entry = self.#entry(server);
@@ -138,8 +141,8 @@ class McpRuntime implements Runtime {
   ): Promise<InterceptorResult> {
     const request = createToolCallRequest(server, name, args, options?.headers, context);
     return runInterceptors(entry.interceptors ?? [], request, (final: ToolCallRequest) => {
-      const headers = Object.keys(final.headers).length === 0 ? options?.headers : { ...final.headers };
-      const callOptions = headers === options?.headers ? options : { ...options, headers };
+      // The final headers include the call's own (they seeded the first request).
+      const callOptions = Object.keys(final.headers).length === 0 ? options : { ...options, headers: { ...final.headers } };
       return this.#send(entry, server, final.name, final.args as Record<string, unknown>, callOptions);
     });
   }

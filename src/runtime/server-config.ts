@@ -4,6 +4,7 @@
  */
 import { CodegenError } from "../shared/errors.js";
 import { resolveDeep, secretValues, type Environment } from "../shared/placeholders.js";
+import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
 import { isHttpTransport, type ServerConfig } from "../shared/server-config.js";
 import { ConfigError } from "./errors.js";
 
@@ -22,6 +23,7 @@ export interface ResolvedHttp {
   kind: "http" | "sse";
   url: URL;
   headers: Record<string, string> | undefined;
+  authProvider: OAuthClientProvider | undefined;
 }
 
 export type ResolvedServer = (ResolvedStdio | ResolvedHttp) & {
@@ -43,10 +45,15 @@ export function transportKind(server: string, config: ServerConfig): TransportKi
   throw new ConfigError(server, `unknown transport ${JSON.stringify(transport)} (expected stdio, http, streamable_http, streamable-http or sse)`);
 }
 
-export function resolveServer(server: string, config: ServerConfig, env: Environment): ResolvedServer {
+/** The fields that say how to connect: the only ones placeholders are resolved in. */
+const CONNECTION_FIELDS = ["transport", "command", "args", "env", "cwd", "stderr", "url", "headers"] as const;
+
+export function resolveServer(server: string, config: ServerConfig & { authProvider?: OAuthClientProvider }, env: Environment): ResolvedServer {
   const kind = transportKind(server, config);
-  const secrets = secretValues(config, env);
-  const resolved = resolvePlaceholdersOf(server, config, env);
+  // Runtime-only options (callbacks, an OAuth provider object) must not be walked or copied.
+  const connection = connectionFieldsOf(config);
+  const secrets = secretValues(connection, env);
+  const resolved = resolvePlaceholdersOf(server, connection, env);
   if (kind === "stdio" && resolved.transport === "stdio") {
     return {
       kind,
@@ -59,7 +66,22 @@ export function resolveServer(server: string, config: ServerConfig, env: Environ
     };
   }
   if (resolved.transport === "stdio") throw new ConfigError(server, "stdio transport without a command");
-  return { kind: kind === "sse" ? "sse" : "http", url: parseUrl(server, resolved.url, secrets), headers: resolved.headers, secrets };
+  return {
+    kind: kind === "sse" ? "sse" : "http",
+    url: parseUrl(server, resolved.url, secrets),
+    headers: resolved.headers,
+    authProvider: config.authProvider,
+    secrets,
+  };
+}
+
+function connectionFieldsOf(config: ServerConfig): ServerConfig {
+  const out: Record<string, unknown> = {};
+  for (const field of CONNECTION_FIELDS) {
+    const value = (config as unknown as Record<string, unknown>)[field];
+    if (value !== undefined) out[field] = value;
+  }
+  return out as unknown as ServerConfig;
 }
 
 function resolvePlaceholdersOf(server: string, config: ServerConfig, env: Environment): ServerConfig {

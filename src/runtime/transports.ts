@@ -6,14 +6,23 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport, StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
+import type { FetchLike, Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import type { ClientCapabilities } from "@modelcontextprotocol/sdk/types.js";
+import { fetchWithCallHeaders } from "./call-headers.js";
 import type { ResolvedHttp, ResolvedServer, ResolvedStdio } from "./server-config.js";
 import { StderrTail } from "./stderr-tail.js";
 
 export interface ClientIdentity {
   name: string;
   version: string;
+}
+
+/** What every new client declares and registers before it connects (callbacks, roots). */
+export interface ClientSetup {
+  capabilities: ClientCapabilities;
+  install(client: Client): void;
 }
 
 export interface OpenedClient {
@@ -30,15 +39,23 @@ export async function openClient(
   server: ResolvedServer,
   identity: ClientIdentity,
   connectOptions: RequestOptions | undefined,
+  setup: ClientSetup,
 ): Promise<OpenedClient> {
-  if (server.kind === "stdio") return openStdio(server, identity, connectOptions);
-  if (server.kind === "sse") return openOver("sse", sseTransport(server), identity, connectOptions, undefined);
+  const open = { identity, connectOptions, setup };
+  if (server.kind === "stdio") return openStdio(server, open);
+  if (server.kind === "sse") return openOver("sse", sseTransport(server), open, undefined);
   try {
-    return await openOver("http", streamableTransport(server), identity, connectOptions, undefined);
+    return await openOver("http", streamableTransport(server), open, undefined);
   } catch (error) {
     if (!shouldFallBackToSse(error)) throw error;
-    return openOver("sse", sseTransport(server), identity, connectOptions, undefined);
+    return openOver("sse", sseTransport(server), open, undefined);
   }
+}
+
+interface OpenSettings {
+  identity: ClientIdentity;
+  connectOptions: RequestOptions | undefined;
+  setup: ClientSetup;
 }
 
 /**
@@ -50,11 +67,7 @@ export function shouldFallBackToSse(error: unknown): boolean {
   return error.code >= 400 && error.code < 500 && error.code !== 401 && error.code !== 403;
 }
 
-async function openStdio(
-  server: ResolvedStdio,
-  identity: ClientIdentity,
-  connectOptions: RequestOptions | undefined,
-): Promise<OpenedClient> {
+async function openStdio(server: ResolvedStdio, open: OpenSettings): Promise<OpenedClient> {
   // The SDK merges `env` over its safe default environment (PATH, HOME, …), never process.env.
   const transport = new StdioClientTransport({
     command: server.command,
@@ -66,7 +79,7 @@ async function openStdio(
   // With "pipe" the SDK hands out its stderr stream before start: read it from the first byte.
   const stderr = server.stderr === "pipe" && transport.stderr ? new StderrTail(transport.stderr) : undefined;
   try {
-    return await openOver("stdio", transport, identity, connectOptions, stderr);
+    return await openOver("stdio", transport, open, stderr);
   } catch (error) {
     throw new OpenFailure(error, stderr?.summary() ?? "");
   }
@@ -83,25 +96,29 @@ export class OpenFailure extends Error {
   }
 }
 
+/** Both HTTP transports: configured headers, per-call headers (through fetch), OAuth. */
+function httpOptions(server: ResolvedHttp): { requestInit?: RequestInit; fetch: FetchLike; authProvider?: OAuthClientProvider } {
+  return {
+    fetch: fetchWithCallHeaders,
+    ...(server.headers ? { requestInit: { headers: server.headers } } : {}),
+    ...(server.authProvider ? { authProvider: server.authProvider } : {}),
+  };
+}
+
 function streamableTransport(server: ResolvedHttp): StreamableHTTPClientTransport {
-  return new StreamableHTTPClientTransport(server.url, server.headers ? { requestInit: { headers: server.headers } } : undefined);
+  return new StreamableHTTPClientTransport(server.url, httpOptions(server));
 }
 
 function sseTransport(server: ResolvedHttp): SSEClientTransport {
-  return new SSEClientTransport(server.url, server.headers ? { requestInit: { headers: server.headers } } : undefined);
+  return new SSEClientTransport(server.url, httpOptions(server));
 }
 
-async function openOver(
-  kind: OpenedClient["kind"],
-  transport: Transport,
-  identity: ClientIdentity,
-  connectOptions: RequestOptions | undefined,
-  stderr: StderrTail | undefined,
-): Promise<OpenedClient> {
-  // Capabilities stay empty until callbacks (sampling, roots, elicitation) are configured.
-  const client = new Client(identity, { capabilities: {} });
+async function openOver(kind: OpenedClient["kind"], transport: Transport, open: OpenSettings, stderr: StderrTail | undefined): Promise<OpenedClient> {
+  // Capabilities are declared only for the callbacks (sampling, roots, elicitation) supplied.
+  const client = new Client(open.identity, { capabilities: open.setup.capabilities });
+  open.setup.install(client);
   try {
-    await client.connect(transport, connectOptions);
+    await client.connect(transport, open.connectOptions);
   } catch (error) {
     await client.close().catch(() => undefined);
     await transport.close().catch(() => undefined);

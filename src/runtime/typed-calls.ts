@@ -5,7 +5,7 @@
  */
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { joinText, OutputValidationError, ToolCallError, ValidationError } from "./errors.js";
-import type { Runtime } from "./runtime.js";
+import { runtimeInternals, type Runtime } from "./runtime.js";
 import type { CallOptions, ToolDescriptor, ToolResult } from "./types.js";
 
 export async function callTypedTool<I, O>(
@@ -20,11 +20,17 @@ export async function callTypedTool<I, O>(
   if (!parsed.success) throw new ValidationError(server, tool.name, parsed.error.issues, parsed.error);
   const result = await runtime.callTool(server, tool.name, parsed.data as Record<string, unknown>, options);
   if (result.isError) throw new ToolCallError(server, tool.name, result.content);
-  return toToolResult(server, tool, result);
+  return toToolResult(server, tool, result, tool.output && runtimeInternals(runtime)?.outputPolicy);
 }
 
-export function toToolResult<O>(server: string, tool: ToolDescriptor<unknown, O>, result: CallToolResult): ToolResult<O> {
-  const structuredContent = parseStructured(server, tool, result);
+/** What to do when structured content breaks the tool's own output schema. */
+export interface OutputPolicy {
+  readonly onOutputMismatch: "error" | "warn";
+  readonly warn: (message: string) => void;
+}
+
+export function toToolResult<O>(server: string, tool: ToolDescriptor<unknown, O>, result: CallToolResult, policy?: OutputPolicy): ToolResult<O> {
+  const structuredContent = parseStructured(server, tool, result, policy);
   return result._meta === undefined
     ? { content: result.content, structuredContent, text: joinText(result.content) }
     : { content: result.content, structuredContent, text: joinText(result.content), _meta: result._meta };
@@ -32,15 +38,24 @@ export function toToolResult<O>(server: string, tool: ToolDescriptor<unknown, O>
 
 /**
  * With an output schema, `structuredContent` must be present and match it (MCP requires it of
- * the server). Without one it is passed through untyped, as `undefined` when absent.
+ * the server). Without one it is passed through untyped, as `undefined` when absent. A
+ * mismatch throws `OutputValidationError`, or with the "warn" policy is reported and the raw
+ * value returned.
  */
-export function parseStructured<O>(server: string, tool: ToolDescriptor<unknown, O>, result: CallToolResult): O {
+export function parseStructured<O>(server: string, tool: ToolDescriptor<unknown, O>, result: CallToolResult, policy?: OutputPolicy): O {
   const output = tool.output;
   if (!output) return result.structuredContent as O;
   if (result.structuredContent === undefined) {
-    throw new OutputValidationError(server, tool.name, [{ path: [], message: "the tool has an output schema but returned no structuredContent" }]);
+    const issues = [{ path: [], message: "the tool has an output schema but returned no structuredContent" }];
+    return mismatch(new OutputValidationError(server, tool.name, issues), result, policy);
   }
   const parsed = output.safeParse(result.structuredContent);
-  if (!parsed.success) throw new OutputValidationError(server, tool.name, parsed.error.issues, parsed.error);
+  if (!parsed.success) return mismatch(new OutputValidationError(server, tool.name, parsed.error.issues, parsed.error), result, policy);
   return parsed.data;
+}
+
+function mismatch<O>(error: OutputValidationError, result: CallToolResult, policy: OutputPolicy | undefined): O {
+  if (policy?.onOutputMismatch !== "warn") throw error;
+  policy.warn(`${error.message} (passing the raw value on)`);
+  return result.structuredContent as O;
 }

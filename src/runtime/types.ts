@@ -3,9 +3,21 @@
  * Generated code imports only `mcp-codegen/runtime`, `zod` and `@langchain/core`.
  */
 import type { ZodType } from "zod";
-import type { CallToolResult, ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
+import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
+import type {
+  CallToolResult,
+  CreateMessageRequestParams,
+  CreateMessageResult,
+  ElicitRequestParams,
+  ElicitResult,
+  LoggingLevel,
+  LoggingMessageNotificationParams,
+  Root,
+  ToolAnnotations,
+} from "@modelcontextprotocol/sdk/types.js";
 import type { ServerConfig } from "../shared/server-config.js";
 import type { ToolCallInterceptor } from "./interceptors.js";
+import type { DriftReport } from "../drift/types.js";
 
 export type ContentBlock = CallToolResult["content"][number];
 
@@ -80,11 +92,94 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
+/** Bounded re-opening of a lost connection (stdio child died, HTTP server gone or restarted). */
+export interface ReconnectOptions {
+  /** Attempts after the first immediate one; 0 = no retry. Default 3. */
+  retries?: number;
+  /** Delay before the first retry, doubled for each next one. Default 200 ms. */
+  initialDelayMs?: number;
+  /** Cap of the doubling delay. Default 5000 ms. */
+  maxDelayMs?: number;
+}
+
+/** Which server (and, for progress, which tool / prompt / resource URI) a callback is about. */
+export interface CallbackSource {
+  readonly server: string;
+  readonly name?: string;
+}
+
+export type ListChangedKind = "tools" | "resources" | "prompts";
+
+export type { LoggingLevel, Root };
+export type LoggingMessage = LoggingMessageNotificationParams;
+export type ElicitationRequest = ElicitRequestParams;
+export type ElicitationResponse = ElicitResult;
+export type SamplingRequest = CreateMessageRequestParams;
+export type SamplingResponse = CreateMessageResult;
+
+/**
+ * Handlers for what a server sends on its own. Elicitation, sampling (and roots) are declared
+ * to the server as client capabilities only when supplied.
+ */
+export interface RuntimeCallbacks {
+  /** Progress of every request (a progress token is sent); a call's own `onProgress` wins. */
+  onProgress?: (update: ProgressUpdate, source: CallbackSource) => void;
+  /** `notifications/message`; the level is set with `loggingLevel` or `runtime.setLoggingLevel`. */
+  onLoggingMessage?: (message: LoggingMessage, source: CallbackSource) => void;
+  /**
+   * `elicitation/create` in form mode (`requestedSchema`) and URL mode (`mode: "url"`). On a
+   * form-mode accept, properties the answer leaves out get the requested schema's defaults.
+   */
+  onElicitation?: (request: ElicitationRequest, source: CallbackSource) => ElicitationResponse | Promise<ElicitationResponse>;
+  /** `sampling/createMessage`: ask a model, answer with its message. */
+  onSampling?: (request: SamplingRequest, source: CallbackSource) => SamplingResponse | Promise<SamplingResponse>;
+  /** `notifications/{tools,resources,prompts}/list_changed`. */
+  onListChanged?: (kind: ListChangedKind, source: CallbackSource) => void;
+  /**
+   * The drift guard found the live server different from the generated snapshot (policies
+   * "warn" and "error"); called once per distinct report. Default: `process.emitWarning`.
+   */
+  onDrift?: (report: DriftReport, source: CallbackSource) => void;
+}
+
+/** Connection options for every server (runtime level) or one server (its own value wins). */
+export interface ConnectionOptions {
+  reconnect?: ReconnectOptions;
+  /** Limit for connect + initialize, in ms. Default: the SDK's (60 s). */
+  connectTimeout?: number;
+  /** Per server each callback wins over the runtime's one of the same name. */
+  callbacks?: RuntimeCallbacks;
+  /** Roots offered to the server (capability `roots` with `listChanged`); only when given. */
+  roots?: readonly Root[];
+  /** Sent as `logging/setLevel` after every (re)connect when the server supports logging. */
+  loggingLevel?: LoggingLevel;
+}
+
+/** Per-server connection options that exist only at the server level. */
+export interface ServerConnectionOptions extends ConnectionOptions {
+  /** Each call opens a fresh connection (a new MCP session) and closes it afterwards. Default false. */
+  stateless?: boolean;
+  /** Request timeout per tool (raw MCP name) in ms: wins over the server's and runtime's. */
+  toolTimeouts?: Record<string, number>;
+  /** OAuth for streamable HTTP and SSE servers (the SDK's provider interface). */
+  authProvider?: OAuthClientProvider;
+}
+
 /** Per-server settings that only the runtime knows (functions: never in a config file). */
-export interface ServerRuntimeOptions {
+export interface ServerRuntimeOptions extends ServerConnectionOptions {
   /** Run inside the runtime's global `interceptors`, for this server's tool calls only. */
   interceptors?: readonly ToolCallInterceptor[];
+  /** Drift guard of this server's generated client; wins over the runtime's `driftGuard`. */
+  driftGuard?: DriftGuardPolicy;
 }
+
+/**
+ * What a generated client does when the live server differs from its snapshot (checked on
+ * the first call and after `notifications/tools/list_changed`): "off" = nothing; "warn"
+ * (default) = `callbacks.onDrift` once per distinct report, calls go on; "error" = also, a call
+ * to a tool that is gone or changed in a breaking way throws `DriftError`.
+ */
+export type DriftGuardPolicy = "off" | "warn" | "error";
 
 /** A server's connection and options as the runtime takes them. */
 export type RuntimeServerConfig = ServerConfig & ServerRuntimeOptions;
@@ -92,7 +187,7 @@ export type RuntimeServerConfig = ServerConfig & ServerRuntimeOptions;
 export type ServerConfigs = Record<string, RuntimeServerConfig>;
 
 /** Options of `createRuntime`. */
-export interface RuntimeOptions {
+export interface RuntimeOptions extends ConnectionOptions {
   servers: ServerConfigs;
   /**
    * Where `${VAR}` placeholders of the server configs are looked up, when each server first
@@ -122,7 +217,8 @@ export interface RuntimeOptions {
    */
   onOutputMismatch?: "error" | "warn";
   /** Where the runtime's warnings go (output mismatches, renamed tools). Default `console.warn`. */
-  onWarning?: (message: string) => void;
+  onWarning?: (message: string) => void;  /** Drift guard of generated clients, for every server (default "warn"); see `DriftGuardPolicy`. */
+  driftGuard?: DriftGuardPolicy;
 }
 
 /** Structured data a LangChain tool returns next to its content (the ToolMessage artifact). */

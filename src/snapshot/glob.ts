@@ -1,11 +1,2 @@
-/** `*` globs over names (no path semantics): `get_*`, `*_admin`, `*`. */
-export function globMatcher(patterns: readonly string[]): (name: string) => boolean {
-  const expressions = patterns.map(
-    (pattern) => new RegExp(`^${pattern.split("*").map(escapeRegExp).join(".*")}$`, "s"),
-  );
-  return (name) => expressions.some((expression) => expression.test(name));
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
+/** `*` globs over names: now in `src/shared/listing-snapshot.ts` (shared with the runtime drift guard). */
+export { globMatcher } from "../shared/listing-snapshot.js";

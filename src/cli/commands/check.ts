@@ -18,6 +18,8 @@ export async function runDiffFiles(before: string, after: string, options: DiffC
 
 function printResult(result: CheckResult, options: DiffCliOptions): number {
   const threshold = options.failOn ?? result.failOn ?? "breaking";
-  process.stdout.write(renderReport(result.report, options.format, { color: process.stdout.isTTY === true && !process.env["NO_COLOR"] }));
+  const color = process.stdout.isTTY === true && !process.env["NO_COLOR"];
+  const file = result.snapshotFile === undefined ? {} : { file: result.snapshotFile };
+  process.stdout.write(renderReport(result.report, options.format, { color, servers: result.servers.length, ...file }));
   return failsAt(result.report, threshold) ? EXIT_DRIFT : EXIT_OK;
 }

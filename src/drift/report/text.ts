@@ -8,7 +8,7 @@ import type { RenderOptions } from "./types.js";
 const LEVEL_COLOURS: Record<Level, string> = { breaking: "31", dangerous: "33", safe: "32" };
 
 export function renderText(report: DriftReport, options: RenderOptions = {}): string {
-  if (report.changes.length === 0) return "No drift.\n";
+  if (report.changes.length === 0) return `${noDrift(options.servers)}\n`;
   const paint = (code: string, text: string): string => (options.color ? `\u001b[${code}m${text}\u001b[0m` : text);
   const lines: string[] = [];
   for (const [server, changes] of byServer(report.changes)) {
@@ -23,4 +23,9 @@ export function renderText(report: DriftReport, options: RenderOptions = {}): st
   }
   lines.push("", summaryLine(report.summary));
   return `${lines.join("\n")}\n`;
+}
+
+function noDrift(servers: number | undefined): string {
+  if (servers === undefined) return "No drift.";
+  return `No drift: ${servers} ${servers === 1 ? "server matches" : "servers match"} the snapshot.`;
 }

@@ -5,6 +5,8 @@ export interface RenderOptions {
   color?: boolean;
   /** File the `github` annotations point at (the snapshot path, relative to the repository). */
   file?: string;
+  /** How many servers were compared: the text format then says "No drift: N servers match the snapshot." */
+  servers?: number;
 }
 
 export type Renderer = (report: DriftReport, options?: RenderOptions) => string;

@@ -3,11 +3,76 @@
  * this subset). The raw MCP name still goes on the wire; only the LangChain name changes.
  */
 const INVALID_CHARS = /[^a-zA-Z0-9_-]/g;
-const MAX_LENGTH = 64;
+export const MAX_TOOL_NAME_LENGTH = 64;
 export const PREFIX_SEPARATOR = "__";
 
 export function providerToolName(server: string, tool: string, prefix: boolean): string {
   const raw = prefix ? `${server}${PREFIX_SEPARATOR}${tool}` : tool;
-  const safe = raw.replace(INVALID_CHARS, "_").slice(0, MAX_LENGTH);
+  const safe = raw.replace(INVALID_CHARS, "_").slice(0, MAX_TOOL_NAME_LENGTH);
   return safe === "" ? "_" : safe;
+}
+
+/** Where a LangChain tool's name came from. */
+export interface NamedTool {
+  readonly server: string;
+  /** The raw MCP name. */
+  readonly tool: string;
+  readonly name: string;
+}
+
+export interface Rename {
+  readonly index: number;
+  readonly from: string;
+  readonly to: string;
+  readonly reason: string;
+}
+
+/**
+ * Deterministic renames that make every name unique, in two steps:
+ * 1. a name shared by tools of different servers: each of them gets its `server__` prefix;
+ * 2. a name still taken (sanitising or truncation made two names equal): the later tools, in
+ *    list order, get `_2`, `_3`, … (the name shortened to keep within 64 characters), never
+ *    a name another tool already has.
+ */
+export function planUniqueNames(tools: readonly NamedTool[]): Rename[] {
+  const names = tools.map((tool) => tool.name);
+  const renames: Rename[] = [];
+  const serversByName = new Map<string, Set<string>>();
+  for (const tool of tools) {
+    const servers = serversByName.get(tool.name) ?? new Set<string>();
+    servers.add(tool.server);
+    serversByName.set(tool.name, servers);
+  }
+  tools.forEach((tool, index) => {
+    const servers = serversByName.get(tool.name)!;
+    if (servers.size < 2) return;
+    const to = providerToolName(tool.server, tool.tool, true);
+    if (to === tool.name) return;
+    names[index] = to;
+    renames.push({ index, from: tool.name, to, reason: `servers ${[...servers].sort().join(", ")} all have a tool named "${tool.name}"` });
+  });
+
+  const taken = new Set<string>();
+  const all = new Set(names);
+  names.forEach((name, index) => {
+    if (!taken.has(name)) {
+      taken.add(name);
+      return;
+    }
+    const to = freeName(name, (candidate) => taken.has(candidate) || all.has(candidate));
+    taken.add(to);
+    all.add(to);
+    names[index] = to;
+    const tool = tools[index]!;
+    renames.push({ index, from: tool.name, to, reason: `another tool is already named "${name}"` });
+  });
+  return renames;
+}
+
+function freeName(base: string, isTaken: (name: string) => boolean): string {
+  for (let n = 2; ; n++) {
+    const suffix = `_${n}`;
+    const candidate = `${base.slice(0, MAX_TOOL_NAME_LENGTH - suffix.length)}${suffix}`;
+    if (!isTaken(candidate)) return candidate;
+  }
 }

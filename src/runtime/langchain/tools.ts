@@ -2,23 +2,26 @@
  * LangChain `DynamicStructuredTool`s over runtime calls. Generated factories pass their Zod
  * descriptors (typed input, parsed output); `runtime.getTools()` passes the live listing
  * (JSON Schema input). Both use responseFormat "content_and_artifact": content is standard
- * content blocks, the artifact is `{ structuredContent, _meta }`.
+ * content blocks, the artifact is `{ structuredContent, _meta }`. Interceptors see the tool's
+ * LangChain context and may answer with a LangGraph `Command`, which goes to the agent as is.
  */
 import type { ToolMessage } from "@langchain/core/messages";
+import type { RunnableConfig } from "@langchain/core/runnables";
 import type { DynamicStructuredTool } from "@langchain/core/tools";
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { ContentBlock as LangChainBlock } from "@langchain/core/messages";
 import type { ZodType } from "zod";
 import { ToolCallError } from "../errors.js";
-import { runtimeInternals, type Runtime } from "../runtime.js";
-import { parseStructured } from "../typed-calls.js";
-import type { ToolArtifact, ToolDescriptor } from "../types.js";
+import { isDirectToolOutput, type DirectToolOutput, type InterceptorResult, type ToolCallContext } from "../interceptors.js";
+import { runtimeInternals, type Runtime, type RuntimeInternals } from "../runtime.js";
+import { parseStructured, type OutputPolicy } from "../typed-calls.js";
+import type { CallOptions, ToolArtifact, ToolDescriptor } from "../types.js";
 import { toStandardBlocks } from "./content.js";
 import { loadLangChain, type LangChainCore } from "./load.js";
-import { providerToolName } from "./names.js";
+import { planUniqueNames, providerToolName } from "./names.js";
 
 export interface LangChainToolOptions {
-  /** Name tools `server__tool` (default false). */
+  /** Name tools `server__tool`; default: the runtime's `prefixToolNames` (false). */
   prefix?: boolean;
   /** Overrides the runtime's `handleToolErrors` for these tools. */
   handleToolErrors?: boolean;
@@ -34,12 +37,17 @@ interface ToolSpec {
   descriptor: ToolDescriptor | undefined;
 }
 
-type ToolOutput = [LangChainBlock[] | ToolMessage, ToolArtifact | undefined];
+type ToolOutput = [LangChainBlock[] | ToolMessage | DirectToolOutput, ToolArtifact | undefined];
 
-interface ToolCallConfig {
-  signal?: AbortSignal;
+/** What `StructuredTool.invoke` and LangChain's ToolNode put in the config a tool function gets. */
+interface ToolCallConfig extends RunnableConfig {
   toolCall?: { id?: string };
+  toolCallId?: string;
+  state?: unknown;
 }
+
+/** Where each tool built here came from, for name de-duplication across servers. */
+const ORIGINS = new WeakMap<DynamicStructuredTool, { server: string; tool: string }>();
 
 export async function createLangChainTools(
   runtime: Runtime,
@@ -48,9 +56,10 @@ export async function createLangChainTools(
   options: LangChainToolOptions = {},
 ): Promise<DynamicStructuredTool[]> {
   const core = await loadLangChain();
-  return tools.map((tool) =>
+  const built = tools.map((tool) =>
     buildTool(core, runtime, { server, wireName: tool.name, description: tool.description, schema: tool.input, descriptor: tool }, options),
   );
+  return uniqueToolNames(built, warnerOf(runtime));
 }
 
 /** Tools from a live listing: JSON Schema input, structured output passed through unparsed. */
@@ -71,27 +80,82 @@ export async function toolsFromListing(
   );
 }
 
+/**
+ * Makes the names of tools built by this module unique (in place, deterministically; see
+ * `planUniqueNames`) and reports each rename through `warn`. Use it on the tools of several
+ * servers put together. Returns the same array.
+ */
+export function uniqueToolNames(tools: DynamicStructuredTool[], warn: (message: string) => void = console.warn): DynamicStructuredTool[] {
+  const named = tools.map((tool) => {
+    const origin = ORIGINS.get(tool) ?? { server: "", tool: tool.name };
+    return { server: origin.server, tool: origin.tool, name: tool.name };
+  });
+  for (const rename of planUniqueNames(named)) {
+    tools[rename.index]!.name = rename.to;
+    warn(`LangChain tool "${rename.from}" renamed to "${rename.to}": ${rename.reason}`);
+  }
+  return tools;
+}
+
 function buildTool(core: LangChainCore, runtime: Runtime, spec: ToolSpec, options: LangChainToolOptions): DynamicStructuredTool {
-  const handleToolErrors = options.handleToolErrors ?? runtimeInternals(runtime)?.handleToolErrors ?? true;
+  const internals = runtimeInternals(runtime);
+  const handleToolErrors = options.handleToolErrors ?? internals?.handleToolErrors ?? true;
+  const policy = internals?.outputPolicy;
   const { server, wireName, descriptor } = spec;
-  const name = providerToolName(server, wireName, options.prefix ?? false);
-  return new core.tools.DynamicStructuredTool({
-    name,
+  const call = callerFor(runtime, internals, server, wireName);
+  const tool: DynamicStructuredTool = new core.tools.DynamicStructuredTool({
+    name: providerToolName(server, wireName, options.prefix ?? internals?.prefixToolNames ?? false),
     description: spec.description,
     schema: spec.schema as ZodType<Record<string, unknown>>,
     responseFormat: "content_and_artifact",
     // LangChain has already validated the input against `schema`: no second parse here.
     func: async (input: Record<string, unknown>, _runManager: unknown, config?: ToolCallConfig): Promise<ToolOutput> => {
       const signal = config?.signal;
-      const result = await runtime.callTool(server, wireName, input ?? {}, signal ? { signal } : undefined);
+      const result = await call(input ?? {}, signal ? { signal } : undefined, config);
+      // A LangGraph Command (or ToolMessage) from an interceptor: LangChain passes it on as is.
+      if (isDirectToolOutput(result)) return [result, undefined];
       if (result.isError) {
         if (!handleToolErrors) throw new ToolCallError(server, wireName, result.content);
-        return [errorMessage(core, result, config?.toolCall?.id, name), undefined];
+        return [errorMessage(core, result, toolCallIdOf(config), tool.name), undefined];
       }
-      const structured = descriptor ? parseStructured(server, descriptor, result) : result.structuredContent;
+      const structured = descriptor ? parseStructured(server, descriptor, result, policy) : result.structuredContent;
       return [contentOf(result, structured), artifactOf(structured, result._meta)];
     },
   }) as DynamicStructuredTool;
+  ORIGINS.set(tool, { server, tool: wireName });
+  return tool;
+}
+
+type ToolCaller = (args: Record<string, unknown>, options: CallOptions | undefined, config: ToolCallConfig | undefined) => Promise<InterceptorResult>;
+
+function callerFor(runtime: Runtime, internals: RuntimeInternals | undefined, server: string, wireName: string): ToolCaller {
+  if (!internals) return (args, options) => runtime.callTool(server, wireName, args, options);
+  return (args, options, config) => internals.callToolInContext(server, wireName, args, options, contextOf(config));
+}
+
+/** The LangChain runtime context interceptors see: config, graph state, tool call id. */
+function contextOf(config: ToolCallConfig | undefined): ToolCallContext {
+  const toolCallId = toolCallIdOf(config);
+  const state = config?.state ?? scratchpadState(config);
+  return {
+    config: config ?? {},
+    ...(state !== undefined ? { state } : {}),
+    ...(toolCallId !== undefined ? { toolCallId } : {}),
+  };
+}
+
+function toolCallIdOf(config: ToolCallConfig | undefined): string | undefined {
+  return config?.toolCall?.id ?? config?.toolCallId;
+}
+
+/** LangGraph keeps the current node's input (the agent state) in its scratchpad. */
+function scratchpadState(config: ToolCallConfig | undefined): unknown {
+  const scratchpad = config?.configurable?.["__pregel_scratchpad"] as { currentTaskInput?: unknown } | undefined;
+  return scratchpad?.currentTaskInput;
+}
+
+function warnerOf(runtime: Runtime): OutputPolicy["warn"] {
+  return runtimeInternals(runtime)?.outputPolicy.warn ?? console.warn;
 }
 
 /** An empty content list with structured data still tells the model something. */

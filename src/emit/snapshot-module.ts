@@ -1,0 +1,44 @@
+/**
+ * `<outDir>/<server>/snapshot.ts`: the server's snapshot entry, its tool filter and the drift
+ * settings of codegen.config. The server module loads it lazily (`loadSnapshot`), only when the
+ * runtime drift guard met a difference or `verify()` runs, so the listing costs nothing otherwise.
+ */
+import { canonicalize } from "../shared/canonical-json.js";
+import type { ServerSnapshot } from "../shared/snapshot.js";
+import type { DriftConfig } from "../config/schema.js";
+import type { ServerOptions } from "../shared/server-config.js";
+import { jsonLiteral, stringLiteral } from "./text.js";
+
+export interface SnapshotModuleInput {
+  key: string;
+  snapshot: ServerSnapshot;
+  filter: Pick<ServerOptions, "include" | "exclude">;
+  drift: DriftConfig;
+}
+
+/** What the module holds, as JSON: also the part of the file's inputs hash that is not the snapshot. */
+export function snapshotModuleData(input: SnapshotModuleInput): { toolFilter: object; drift: object } {
+  const { include, exclude } = input.filter;
+  const { rules, overrides, accept } = input.drift;
+  return {
+    toolFilter: canonicalize({ include, exclude }) as object,
+    drift: canonicalize({ rules, overrides, accept }) as object,
+  };
+}
+
+export function renderSnapshotModule(input: SnapshotModuleInput): string {
+  const { toolFilter, drift } = snapshotModuleData(input);
+  return `import type { GeneratedSnapshot } from "mcp-codegen/runtime";
+
+/**
+ * The snapshot entry of the server ${stringLiteral(input.key)} this folder was generated from, with the
+ * tool filter and drift rules of codegen.config: what the drift guard and \`verify()\` compare
+ * the live server with.
+ */
+export const snapshot = {
+server: ${jsonLiteral(canonicalize(input.snapshot))},
+toolFilter: ${jsonLiteral(toolFilter)},
+drift: ${jsonLiteral(drift)},
+} as unknown as GeneratedSnapshot;
+`;
+}

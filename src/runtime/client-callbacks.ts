@@ -1,0 +1,89 @@
+/**
+ * What a server may send the client on its own: sampling, elicitation and roots requests, log
+ * messages and list-changed notifications, routed to the user's callbacks. A capability is
+ * declared in `initialize` only when its handler (or roots list) was supplied, so servers
+ * never offer features this client cannot serve.
+ */
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import {
+  CreateMessageRequestSchema,
+  ElicitRequestSchema,
+  ListRootsRequestSchema,
+  LoggingMessageNotificationSchema,
+  PromptListChangedNotificationSchema,
+  ResourceListChangedNotificationSchema,
+  ToolListChangedNotificationSchema,
+  type ClientCapabilities,
+  type ElicitRequestParams,
+  type ElicitResult,
+  type Root,
+} from "@modelcontextprotocol/sdk/types.js";
+import type { CallbackSource, ListChangedKind, RuntimeCallbacks } from "./types.js";
+
+/** The roots a server is offered; replaced by `runtime.setRoots`, read at each `roots/list`. */
+export interface RootsHolder {
+  current: readonly Root[] | undefined;
+}
+
+/** Per server, each callback wins over the runtime's one of the same name. */
+export function mergeCallbacks(server: RuntimeCallbacks | undefined, runtime: RuntimeCallbacks | undefined): RuntimeCallbacks {
+  return { ...runtime, ...definedOnly(server) };
+}
+
+function definedOnly(callbacks: RuntimeCallbacks | undefined): RuntimeCallbacks {
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(callbacks ?? {})) if (value !== undefined) out[name] = value;
+  return out as RuntimeCallbacks;
+}
+
+export function clientCapabilities(callbacks: RuntimeCallbacks, roots: RootsHolder): ClientCapabilities {
+  const capabilities: ClientCapabilities = {};
+  if (callbacks.onSampling) capabilities.sampling = {};
+  if (callbacks.onElicitation) capabilities.elicitation = { form: {}, url: {} };
+  if (roots.current !== undefined) capabilities.roots = { listChanged: true };
+  return capabilities;
+}
+
+/** Which notification announces which list. */
+const LIST_CHANGED: readonly [ListChangedKind, typeof ToolListChangedNotificationSchema | typeof ResourceListChangedNotificationSchema | typeof PromptListChangedNotificationSchema][] = [
+  ["tools", ToolListChangedNotificationSchema],
+  ["resources", ResourceListChangedNotificationSchema],
+  ["prompts", PromptListChangedNotificationSchema],
+];
+
+/** Registers the handlers on a client before it connects. */
+export function installHandlers(client: Client, server: string, callbacks: RuntimeCallbacks, roots: RootsHolder): void {
+  const source: CallbackSource = Object.freeze({ server });
+  const { onSampling, onElicitation, onLoggingMessage, onListChanged } = callbacks;
+  if (onSampling) client.setRequestHandler(CreateMessageRequestSchema, (request) => onSampling(request.params, source));
+  if (onElicitation) {
+    client.setRequestHandler(ElicitRequestSchema, async (request) => withSchemaDefaults(request.params, await onElicitation(request.params, source)));
+  }
+  if (roots.current !== undefined) client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: [...(roots.current ?? [])] }));
+  if (onLoggingMessage) client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => onLoggingMessage(notification.params, source));
+  if (onListChanged) {
+    for (const [kind, schema] of LIST_CHANGED) client.setNotificationHandler(schema, () => onListChanged(kind, source));
+  }
+}
+
+/**
+ * A form-mode accept gets the requested schema's `default` for every property the user left
+ * out (the form a user saw had those values prefilled). URL mode and decline / cancel are
+ * passed on as they are.
+ */
+export function withSchemaDefaults(request: ElicitRequestParams, response: ElicitResult): ElicitResult {
+  if (response.action !== "accept" || request.mode === "url" || !("requestedSchema" in request)) return response;
+  const content: Record<string, unknown> = {};
+  for (const [name, property] of Object.entries(request.requestedSchema.properties)) {
+    const fallback = (property as { default?: unknown }).default;
+    if (fallback !== undefined) content[name] = fallback;
+  }
+  Object.assign(content, definedValues(response.content));
+  return { ...response, content: content as ElicitResult["content"] };
+}
+
+function definedValues(content: ElicitResult["content"]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(content ?? {})) if (value !== undefined) out[name] = value;
+  return out;
+}

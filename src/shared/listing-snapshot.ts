@@ -1,0 +1,98 @@
+/**
+ * Listing → snapshot entry: which fields are kept, how entities are sorted and fingerprinted.
+ * Pure and shared, so the generator (`src/snapshot/build.ts`) and the runtime drift guard
+ * compute byte-identical entity hashes from the same listing.
+ */
+import { canonicalize, compareCodeUnits, type Json } from "./canonical-json.js";
+import { hashJson } from "./hash.js";
+import { ENTITY_KINDS, entityKey, type EntityKind, type JsonObject, type ServerSnapshot } from "./snapshot.js";
+
+/**
+ * Which listed fields the snapshot keeps, per entity kind. Anything else a server sends is
+ * left out: unknown fields may be volatile (sizes, counters) and would make every capture drift.
+ */
+export const KEPT_FIELDS = {
+  tools: ["name", "title", "description", "inputSchema", "outputSchema", "annotations", "icons", "_meta", "execution"],
+  resources: ["uri", "name", "title", "description", "mimeType", "annotations", "icons", "_meta"],
+  resourceTemplates: ["uriTemplate", "name", "title", "description", "mimeType", "annotations", "icons", "_meta"],
+  prompts: ["name", "title", "description", "arguments", "icons", "_meta"],
+} as const;
+
+export const KEPT_PROMPT_ARGUMENT_FIELDS = ["name", "title", "description", "required"] as const;
+
+export const KEPT_SERVER_INFO_FIELDS = ["name", "title", "version", "description", "websiteUrl", "icons"] as const;
+
+/** What a server said about itself and listed: the input of a snapshot entry. */
+export interface ListingInput {
+  protocolVersion: string;
+  serverInfo: Record<string, unknown>;
+  capabilities: Record<string, unknown>;
+  instructions?: string;
+  tools: readonly unknown[];
+  resources: readonly unknown[];
+  resourceTemplates: readonly unknown[];
+  prompts: readonly unknown[];
+}
+
+/** Tool include / exclude globs of a server's config (`*` matches any run of characters). */
+export interface ToolFilter {
+  include?: readonly string[];
+  exclude?: readonly string[];
+}
+
+/** One server's snapshot entry: kept fields, tools filtered, entities sorted by key, every entity hashed. */
+export function buildServerSnapshot(listing: ListingInput, filter: ToolFilter = {}): ServerSnapshot {
+  const keepTool = toolFilter(filter);
+  const entities = {} as Record<EntityKind, JsonObject[]>;
+  for (const kind of ENTITY_KINDS) {
+    const items = (listing[kind] as Record<string, unknown>[]).filter((item) => kind !== "tools" || keepTool(String(item["name"])));
+    entities[kind] = items.map((item) => buildEntity(kind, item)).sort((a, b) => compareCodeUnits(keyOf(kind, a), keyOf(kind, b)));
+  }
+  const body = {
+    protocolVersion: listing.protocolVersion,
+    serverInfo: pick(listing.serverInfo, KEPT_SERVER_INFO_FIELDS),
+    capabilities: canonicalize(listing.capabilities) as JsonObject,
+    ...(listing.instructions === undefined ? {} : { instructions: listing.instructions }),
+    ...entities,
+  };
+  return { ...body, hash: hashJson(body) } as unknown as ServerSnapshot;
+}
+
+/** One listed entity as the snapshot keeps it, with its fingerprint (`hash`). */
+export function buildEntity(kind: EntityKind, item: Record<string, unknown>): JsonObject {
+  const body = pick(item, KEPT_FIELDS[kind]);
+  if (kind === "prompts") {
+    const args = Array.isArray(item["arguments"]) ? (item["arguments"] as Record<string, unknown>[]) : [];
+    body["arguments"] = args.map((argument) => pick(argument, KEPT_PROMPT_ARGUMENT_FIELDS));
+  }
+  return { ...body, hash: hashJson(body) };
+}
+
+/** `*` globs over names (no path semantics): `get_*`, `*_admin`, `*`. */
+export function globMatcher(patterns: readonly string[]): (name: string) => boolean {
+  const expressions = patterns.map((pattern) => new RegExp(`^${pattern.split("*").map(escapeRegExp).join(".*")}$`, "s"));
+  return (name) => expressions.some((expression) => expression.test(name));
+}
+
+export function toolFilter(filter: ToolFilter): (name: string) => boolean {
+  const include = filter.include ? globMatcher(filter.include) : () => true;
+  const exclude = filter.exclude ? globMatcher(filter.exclude) : () => false;
+  return (name) => include(name) && !exclude(name);
+}
+
+function keyOf(kind: EntityKind, entity: JsonObject): string {
+  return entityKey(kind, entity as { name: string; uri?: string; uriTemplate?: string });
+}
+
+function pick(source: Record<string, unknown>, fields: readonly string[]): JsonObject {
+  const out: JsonObject = {};
+  for (const field of fields) {
+    const value = source[field];
+    if (value !== undefined) out[field] = canonicalize(value) as Json;
+  }
+  return canonicalize(out) as JsonObject;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}

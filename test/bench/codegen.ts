@@ -1,0 +1,109 @@
+/**
+ * `npm run bench:codegen`: wall time of the real CLI (`dist/cli/bin.js`, a new process per
+ * run, as a user runs it) for snapshots of 10, 100 and 1,000 tools built from realistic
+ * schemas: every tool of server-everything and of the example servers, varied per copy so no
+ * two schemas are the same. Prints medians and how time grows with size.
+ *
+ *   cold --offline   generate into an empty outDir (everything emitted and formatted)
+ *   warm --offline   generate again over up-to-date output (nothing to emit)
+ *   --check          generate --offline --check over up-to-date output
+ *   --help           mcp-codegen --help
+ */
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { canonicalFileText } from "../../src/shared/canonical-json.js";
+import { hashJson } from "../../src/shared/hash.js";
+import type { JsonObject, ServerSnapshot, Snapshot, ToolEntry } from "../../src/shared/snapshot.js";
+import { EVERYTHING_STDIO, repoRoot } from "../helpers/servers.js";
+
+const SIZES = [10, 100, 1_000];
+const RUNS = Number(process.env["BENCH_RUNS"] ?? 5);
+const CLI = path.join(repoRoot, "dist/cli/bin.js");
+const TARGETS = { offline1000: 3_000, check1000: 1_500, help: 300 };
+
+type BaseTool = Omit<ToolEntry, "hash">;
+
+async function realisticTools(): Promise<BaseTool[]> {
+  const example = JSON.parse(readFileSync(path.join(repoRoot, "generated-example/mcp-snapshot.json"), "utf8")) as Snapshot;
+  const fromExample = Object.values(example.servers).flatMap((server) => server.tools);
+  const client = new Client({ name: "bench", version: "0" });
+  await client.connect(new StdioClientTransport({ command: EVERYTHING_STDIO.command, args: EVERYTHING_STDIO.args, stderr: "ignore" }));
+  const everything = (await client.listTools()).tools;
+  await client.close();
+  return [...fromExample, ...everything].map((tool) => JSON.parse(JSON.stringify(tool)) as BaseTool);
+}
+
+/** Copy `base` as tool number `index`, with its own name, description and one extra property. */
+function vary(base: BaseTool, index: number): ToolEntry {
+  const kinds: JsonObject[] = [
+    { type: "string", maxLength: 10 + index },
+    { type: "integer", minimum: index },
+    { type: "array", items: { type: "string" } },
+    { type: "boolean" },
+    { enum: ["a", "b", `v${index}`] },
+    { type: ["number", "null"] },
+    { type: "object", properties: { x: { type: "number" } }, required: ["x"] },
+  ];
+  const input = structuredClone(base.inputSchema);
+  const properties = (input["properties"] ?? {}) as JsonObject;
+  properties[`extra${index}`] = { ...kinds[index % kinds.length], description: `Extra option ${index}` };
+  input["properties"] = properties;
+  const body: BaseTool = { ...base, name: `${base.name}_${index}`, description: `${base.description ?? ""} (copy ${index})`, inputSchema: input };
+  return { ...body, hash: hashJson(body) };
+}
+
+function snapshotOf(tools: ToolEntry[]): Snapshot {
+  const body = { protocolVersion: "2025-11-25", serverInfo: { name: "bench", version: "1" }, capabilities: { tools: {} }, tools, resources: [], resourceTemplates: [], prompts: [] };
+  return { format: 1, servers: { bench: { ...body, hash: hashJson(body) } as ServerSnapshot } };
+}
+
+function timeCli(args: string[], cwd: string): number {
+  const start = process.hrtime.bigint();
+  const result = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: "utf8" });
+  const elapsed = Number(process.hrtime.bigint() - start) / 1e6;
+  if (result.status !== 0) throw new Error(`${args.join(" ")} exited ${result.status}: ${result.stderr}`);
+  return elapsed;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+const base = await realisticTools();
+console.log(`mcp-codegen generate benchmark: ${base.length} distinct base tools, ${RUNS} runs per figure, median wall time (ms)\n`);
+const rows: { tools: number; cold: number; warm: number; check: number }[] = [];
+for (const size of SIZES) {
+  const project = path.join(repoRoot, ".tmp", `bench-codegen-${size}`);
+  rmSync(project, { recursive: true, force: true });
+  mkdirSync(path.join(project, "out"), { recursive: true });
+  writeFileSync(path.join(project, "codegen.config.json"), JSON.stringify({ servers: { bench: { transport: "stdio", command: "node" } }, outDir: "out" }));
+  const tools = Array.from({ length: size }, (_, index) => vary(base[index % base.length] as BaseTool, index));
+  writeFileSync(path.join(project, "out/mcp-snapshot.json"), canonicalFileText(snapshotOf(tools)));
+  const cold: number[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    rmSync(path.join(project, "out/bench"), { recursive: true, force: true });
+    rmSync(path.join(project, "out/index.ts"), { force: true });
+    cold.push(timeCli(["generate", "--offline", "--quiet"], project));
+  }
+  const warm = Array.from({ length: RUNS }, () => timeCli(["generate", "--offline", "--quiet"], project));
+  const check = Array.from({ length: RUNS }, () => timeCli(["generate", "--offline", "--check", "--quiet"], project));
+  rows.push({ tools: size, cold: median(cold), warm: median(warm), check: median(check) });
+}
+const help = median(Array.from({ length: RUNS * 2 }, () => timeCli(["--help"], repoRoot)));
+
+console.log("tools   cold --offline   warm --offline   --check");
+for (const row of rows) {
+  console.log(`${String(row.tools).padStart(5)}   ${row.cold.toFixed(0).padStart(14)}   ${row.warm.toFixed(0).padStart(14)}   ${row.check.toFixed(0).padStart(7)}`);
+}
+const [small, , large] = rows;
+if (small && large) {
+  const growth = (pick: (row: (typeof rows)[number]) => number) => ((pick(large) - pick(small)) / (large.tools - small.tools)).toFixed(2);
+  console.log(`\ngrowth per extra tool: cold ${growth((r) => r.cold)} ms, warm ${growth((r) => r.warm)} ms, check ${growth((r) => r.check)} ms`);
+  console.log(`targets (1,000 tools): --offline <= ${TARGETS.offline1000} ms (cold ${large.cold.toFixed(0)}, warm ${large.warm.toFixed(0)}); --check <= ${TARGETS.check1000} ms (${large.check.toFixed(0)})`);
+}
+console.log(`mcp-codegen --help: ${help.toFixed(0)} ms (target <= ${TARGETS.help} ms)`);
