@@ -9,7 +9,7 @@ import { CodegenError, errorMessage } from "../shared/errors.js";
 import { redact, secretValues, type Environment } from "../shared/placeholders.js";
 import type { ResolvedConfig, ResolvedServer } from "../config/load.js";
 import { connectServer, prepareServer, resolveServerConfig, type OpenedServer } from "./connect.js";
-import { collectPages } from "./paginate.js";
+import { collectPages } from "../runtime/listing.js";
 
 export interface RawServerListing {
   protocolVersion: string;
@@ -60,7 +60,7 @@ async function captureOne(server: ResolvedServer, config: ResolvedConfig, env: E
     const work = (async () => {
       opened = prepareServer(connection);
       await connectServer(opened);
-      return listEverything(opened.client, opened.transport.protocolVersion, subject);
+      return listEverything(opened.client, opened.transport.protocolVersion, server.name);
     })();
     work.catch(() => undefined); // the deadline may win; the loser's rejection is not unhandled
     return await Promise.race([work, deadline]);
@@ -128,14 +128,14 @@ const LISTINGS: readonly {
 async function listEverything(
   client: Client,
   protocolVersion: string | undefined,
-  subject: string,
+  server: string,
 ): Promise<RawServerListing> {
   const capabilities = (client.getServerCapabilities() ?? {}) as Record<string, unknown>;
   const lists = await Promise.all(
     LISTINGS.map((listing) =>
       capabilities[listing.capability] === undefined
         ? []
-        : collectPages((cursor) => listing.fetch(client, cursor), `${subject} ${listing.method}`),
+        : collectPages(server, listing.method, (cursor) => listing.fetch(client, cursor)),
     ),
   );
   const byKey = Object.fromEntries(LISTINGS.map((listing, index) => [listing.key, lists[index] ?? []]));

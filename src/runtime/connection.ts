@@ -312,7 +312,7 @@ export class ServerConnection {
 }
 
 async function endClient(opened: OpenedClient, terminate: boolean): Promise<void> {
-  opened.client.onclose = undefined;
+  opened.client.onclose = () => undefined;
   const transport = opened.transport;
   if (terminate && transport instanceof StreamableHTTPClientTransport && transport.sessionId !== undefined) {
     await transport.terminateSession().catch(() => undefined);

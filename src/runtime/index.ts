@@ -19,6 +19,11 @@ export {
   type ToolCallRequest,
 } from "./interceptors.js";
 export { pathFromModule } from "./paths.js";
+export { driftGuard, mergeDriftReports, type DriftGuard, type DriftGuardRegistration, type GeneratedSnapshot } from "./drift-guard.js";
+export { DriftError } from "./drift-error.js";
+export type { DriftGuardPolicy } from "./types.js";
+export type { Change as DriftChange, DriftOptions, DriftReport, DriftSummary } from "../drift/types.js";
+export type { ServerSnapshot } from "../shared/snapshot.js";
 export {
   McpRuntimeError,
   ConnectionError,

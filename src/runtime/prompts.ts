@@ -3,16 +3,19 @@ import type { BaseMessage } from "@langchain/core/messages";
 import { toLangChainMessages } from "./langchain/messages.js";
 import { loadLangChain } from "./langchain/load.js";
 import type { Runtime } from "./runtime.js";
+import { runtimeOf, type Session } from "./session.js";
 import type { CallOptions } from "./types.js";
 
 export async function getPromptMessages(
-  runtime: Runtime,
+  target: Runtime | Session,
   server: string,
   name: string,
   args: Record<string, string | undefined>,
   options?: CallOptions,
 ): Promise<BaseMessage[]> {
-  const [core, result] = await Promise.all([loadLangChain(), runtime.getPrompt(server, name, definedOnly(args), options)]);
+  const runtime = runtimeOf(target);
+  const on = target === runtime ? server : (target as Session).server;
+  const [core, result] = await Promise.all([loadLangChain(), runtime.getPrompt(on, name, definedOnly(args), options)]);
   return toLangChainMessages(core, result.messages);
 }
 

@@ -4,6 +4,7 @@ import type { ReadResourceResult } from "@modelcontextprotocol/sdk/types.js";
 import { isTextualMime } from "./mime.js";
 import type { CallOptions, ResourceContent } from "./types.js";
 import type { Runtime } from "./runtime.js";
+import { runtimeOf, type Session } from "./session.js";
 
 /** Text contents keep `text`; blobs become `bytes`, plus `text` when their MIME type is textual. */
 export function toResourceContents(contents: ReadResourceResult["contents"]): ResourceContent[] {
@@ -27,8 +28,9 @@ function decodeBase64(data: string): Uint8Array {
 }
 
 /** What generated resource accessors call. */
-export function readTypedResource(runtime: Runtime, server: string, uri: string, options?: CallOptions): Promise<ResourceContent[]> {
-  return runtime.readResource(server, uri, options);
+export function readTypedResource(target: Runtime | Session, server: string, uri: string, options?: CallOptions): Promise<ResourceContent[]> {
+  const runtime = runtimeOf(target);
+  return runtime.readResource(target === runtime ? server : (target as Session).server, uri, options);
 }
 
 export type UriVariables = Record<string, string | number | boolean | readonly string[]>;

@@ -14,9 +14,11 @@ import {
   ReadResourceResultSchema,
   type CallToolResult,
   type GetPromptResult,
+  type LoggingLevel,
   type Prompt,
   type Resource,
   type ResourceTemplate,
+  type Root,
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { DynamicStructuredTool } from "@langchain/core/tools";
@@ -31,10 +33,10 @@ import {
   type ToolCallInterceptor,
   type ToolCallRequest,
 } from "./interceptors.js";
-import { toRuntimeError } from "./failures.js";
 import { ServerConnection } from "./connection.js";
 import { collectPages } from "./listing.js";
-import { defaultRequestOptions, requestOptions } from "./request-options.js";
+import type { RequestDefaults } from "./request-options.js";
+import { McpSession, type Session } from "./session.js";
 import { toResourceContents } from "./resources.js";
 import type { CallOptions, ResourceContent, RuntimeOptions } from "./types.js";
 import type { OutputPolicy } from "./typed-calls.js";
@@ -51,6 +53,15 @@ export interface Runtime {
   getPrompt(server: string, name: string, args?: Record<string, string>, options?: CallOptions): Promise<GetPromptResult>;
   /** LangChain tools built from the live listing of the given servers (all when none given). */
   getTools(...servers: string[]): Promise<DynamicStructuredTool[]>;
+  /**
+   * An explicit session: its own connection (own MCP session, own stdio child) with the same
+   * options, until its `close()`; the runtime's `close()` ends it too.
+   */
+  session(server: string): Session;
+  /** `logging/setLevel` now (connecting if needed) and after every reconnect. */
+  setLoggingLevel(server: string, level: LoggingLevel): Promise<void>;
+  /** Replaces the roots of one server (or of every server) and notifies connected servers. */
+  setRoots(roots: readonly Root[], server?: string): Promise<void>;
   /** Closes every connection and ends every child process; later calls fail. Idempotent. */
   close(): Promise<void>;
   [Symbol.asyncDispose](): Promise<void>;
@@ -83,14 +94,16 @@ export function runtimeInternals(runtime: Runtime): RuntimeInternals | undefined
 
 interface ServerEntry {
   connection: ServerConnection;
-  /** Request options of a call that passes none: timeout from the server or runtime level. */
-  defaults: RequestOptions | undefined;
+  /** Timeouts (call > tool > server > runtime) and progress callback: the connection's. */
+  defaults: RequestDefaults;
   /** Global then server interceptors; `undefined` when none, so calls skip the chain entirely. */
   interceptors: readonly ToolCallInterceptor[] | undefined;
 }
 
 class McpRuntime implements Runtime {
   readonly #servers = new Map<string, ServerEntry>();
+  /** Open explicit sessions: closed with the runtime. */
+  readonly #sessions = new Set<McpSession>();
   readonly #handleToolErrors: boolean;
   #closed = false;
   readonly [RUNTIME_INTERNALS]: RuntimeInternals;
@@ -99,11 +112,10 @@ class McpRuntime implements Runtime {
     const env = options.env ?? process.env;
     const identity = options.clientInfo ?? DEFAULT_CLIENT_INFO;
     for (const [server, { interceptors, ...config }] of Object.entries(options.servers)) {
-      const timeouts = { server: config.timeout, runtime: options.timeout };
-      const connectTimeout = config.timeout ?? options.timeout;
+      const connection = new ServerConnection(server, config, { env, identity, runtime: options });
       this.#servers.set(server, {
-        connection: new ServerConnection(server, config, { env, identity, connectTimeout }),
-        defaults: defaultRequestOptions(timeouts),
+        connection,
+        defaults: connection.defaults,
         interceptors: interceptorChain(options.interceptors, interceptors),
       });
     }
@@ -148,14 +160,14 @@ class McpRuntime implements Runtime {
   }
 
   /** One `tools/call` on the wire, no interceptors. */
-  async #send(entry: ServerEntry, server: string, name: string, args: Record<string, unknown>, options: CallOptions | undefined): Promise<CallToolResult> {
-    const client = entry.connection.client ?? (await entry.connection.connect());
-    try {
-      const params = { name, arguments: args };
-      return await client.request({ method: "tools/call", params }, CallToolResultSchema, requestOptions(options, entry.defaults));
-    } catch (error) {
-      throw toRuntimeError(error, server, name, options?.signal);
-    }
+  #send(entry: ServerEntry, _server: string, name: string, args: Record<string, unknown>, options: CallOptions | undefined): Promise<CallToolResult> {
+    const params = { name, arguments: args };
+    return entry.connection.run(
+      (client, requestOptions) => client.request({ method: "tools/call", params }, CallToolResultSchema, requestOptions),
+      entry.defaults.forTool(name, options),
+      name,
+      options,
+    );
   }
 
   listTools(server: string): Promise<Tool[]> {
@@ -189,24 +201,24 @@ class McpRuntime implements Runtime {
 
   async readResource(server: string, uri: string, options?: CallOptions): Promise<ResourceContent[]> {
     const entry = this.#entry(server);
-    const client = entry.connection.client ?? (await entry.connection.connect());
-    try {
-      const result = await client.request({ method: "resources/read", params: { uri } }, ReadResourceResultSchema, requestOptions(options, entry.defaults));
-      return toResourceContents(result.contents);
-    } catch (error) {
-      throw toRuntimeError(error, server, uri, options?.signal);
-    }
+    const result = await entry.connection.run(
+      (client, requestOptions) => client.request({ method: "resources/read", params: { uri } }, ReadResourceResultSchema, requestOptions),
+      entry.defaults.forRequest(uri, options),
+      uri,
+      options,
+    );
+    return toResourceContents(result.contents);
   }
 
   async getPrompt(server: string, name: string, args?: Record<string, string>, options?: CallOptions): Promise<GetPromptResult> {
     const entry = this.#entry(server);
-    const client = entry.connection.client ?? (await entry.connection.connect());
-    try {
-      const params = args === undefined ? { name } : { name, arguments: args };
-      return await client.request({ method: "prompts/get", params }, GetPromptResultSchema, requestOptions(options, entry.defaults));
-    } catch (error) {
-      throw toRuntimeError(error, server, name, options?.signal);
-    }
+    const params = args === undefined ? { name } : { name, arguments: args };
+    return entry.connection.run(
+      (client, requestOptions) => client.request({ method: "prompts/get", params }, GetPromptResultSchema, requestOptions),
+      entry.defaults.forRequest(name, options),
+      name,
+      options,
+    );
   }
 
   async getTools(...servers: string[]): Promise<DynamicStructuredTool[]> {
@@ -216,9 +228,30 @@ class McpRuntime implements Runtime {
     return uniqueToolNames(perServer.flat(), this[RUNTIME_INTERNALS].outputPolicy.warn);
   }
 
+  session(server: string): Session {
+    const config = this.#entry(server).connection.config;
+    const runtime = new McpRuntime({ ...this[RUNTIME_INTERNALS].options, servers: { [server]: config } });
+    const session = new McpSession(server, runtime, (ended) => this.#sessions.delete(ended));
+    this.#sessions.add(session);
+    return session;
+  }
+
+  setLoggingLevel(server: string, level: LoggingLevel): Promise<void> {
+    return this.#entry(server).connection.setLoggingLevel(level);
+  }
+
+  async setRoots(roots: readonly Root[], server?: string): Promise<void> {
+    const entries = server === undefined ? [...this.#servers.values()] : [this.#entry(server)];
+    const sessions = [...this.#sessions].filter((session) => server === undefined || session.server === server);
+    for (const entry of entries) entry.connection.roots.current = roots;
+    await Promise.all([...entries.map((entry) => entry.connection.notifyRootsChanged()), ...sessions.map((session) => session.setRoots(roots))]);
+  }
+
   async close(): Promise<void> {
     this.#closed = true;
-    await Promise.all([...this.#servers.values()].map((entry) => entry.connection.close()));
+    const sessions = [...this.#sessions];
+    this.#sessions.clear();
+    await Promise.all([...this.#servers.values()].map((entry) => entry.connection.close()).concat(sessions.map((session) => session.close())));
   }
 
   [Symbol.asyncDispose](): Promise<void> {
@@ -238,12 +271,8 @@ class McpRuntime implements Runtime {
     fetchPage: (client: Client, cursor: string | undefined, options: RequestOptions | undefined) => Promise<{ items: T[]; nextCursor?: string | undefined }>,
   ): Promise<T[]> {
     const entry = this.#entry(server);
-    const client = entry.connection.client ?? (await entry.connection.connect());
-    try {
-      return await collectPages(server, what, (cursor) => fetchPage(client, cursor, entry.defaults));
-    } catch (error) {
-      throw toRuntimeError(error, server);
-    }
+    // Every page on one connection (one request's worth for a stateless server).
+    return entry.connection.run((client, options) => collectPages(server, what, (cursor) => fetchPage(client, cursor, options)), entry.defaults.base, undefined, undefined);
   }
 }
 

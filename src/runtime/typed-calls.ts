@@ -6,15 +6,19 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { joinText, OutputValidationError, ToolCallError, ValidationError } from "./errors.js";
 import { runtimeInternals, type Runtime } from "./runtime.js";
+import { runtimeOf, type Session } from "./session.js";
 import type { CallOptions, ToolDescriptor, ToolResult } from "./types.js";
 
 export async function callTypedTool<I, O>(
-  runtime: Runtime,
+  target: Runtime | Session,
   server: string,
   tool: ToolDescriptor<I, O>,
   args: I,
   options?: CallOptions,
 ): Promise<ToolResult<O>> {
+  const runtime = runtimeOf(target);
+  // A session answers for its own server, whatever key the generated client was made with.
+  if (target !== runtime) server = (target as Session).server;
   // A tool whose input has no required property may be called with no argument.
   const parsed = tool.input.safeParse(args === undefined ? {} : args);
   if (!parsed.success) throw new ValidationError(server, tool.name, parsed.error.issues, parsed.error);
