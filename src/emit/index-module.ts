@@ -15,12 +15,12 @@ export function renderIndexModule(servers: readonly IndexServer[]): string {
     (server) =>
       `import { create${server.typeStem}Client, defaultConnection as ${server.property}Connection, type ${server.typeStem}Client } from ${stringLiteral(`./${server.key}/index.js`)};`,
   );
-  const configEntries = servers.map((server) => `/** Connection of the server ${server.key} (default: as in codegen.config). */\n${stringLiteral(server.key)}?: ServerConfig;`);
+  const configEntries = servers.map((server) => `/** Connection (and runtime options) of the server ${server.key} (default: the connection in codegen.config). */\n${stringLiteral(server.key)}?: RuntimeServerConfig;`);
   const clientMembers = servers.map((server) => `readonly ${server.property}: ${server.typeStem}Client;`);
   const connections = servers.map((server) => `${stringLiteral(server.key)}: servers[${stringLiteral(server.key)}] ?? ${server.property}Connection,`);
   const clients = servers.map((server) => `const ${server.property} = create${server.typeStem}Client(runtime, ${stringLiteral(server.key)});`);
   return `import type { DynamicStructuredTool } from "@langchain/core/tools";
-import { createRuntime, mergeDriftReports, type DriftReport, type LangChainToolOptions, type Runtime, type RuntimeOptions, type ServerConfig } from "mcp-codegen/runtime";
+import { createRuntime, mergeDriftReports, type DriftReport, type LangChainToolOptions, type Runtime, type RuntimeOptions, type RuntimeServerConfig } from "mcp-codegen/runtime";
 ${imports.join("\n")}
 
 /** Connections to use instead of the ones written in codegen.config, by server key. */

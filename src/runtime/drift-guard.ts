@@ -244,8 +244,8 @@ function negotiatedVersion(client: Client | undefined): string | undefined {
 
 function emitDriftWarning(report: DriftReport, source: { server: string }): void {
   const lines = report.changes.map((change) => {
-    const where = change.pointer === undefined ? "" : ` ${change.pointer}`;
-    return `  ${change.level} ${change.ruleId} ${change.entity.kind} "${cleanText(change.entity.name)}"${cleanText(where)}: ${cleanText(change.message, 400)}`;
+    const where = change.pointer === undefined ? "" : ` ${cleanText(change.pointer)}`;
+    return `  ${change.level} ${change.ruleId} ${change.entity.kind} "${cleanText(change.entity.name)}"${where}: ${cleanText(change.message, 400)}`;
   });
   const message = `server "${cleanText(source.server)}" differs from its generated client:\n${lines.join("\n")}`;
   process.emitWarning(message, { type: "McpDriftWarning", code: "MCP_DRIFT" });

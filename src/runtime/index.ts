@@ -3,6 +3,7 @@
  * `@langchain/core` is imported lazily by the functions that need it.
  */
 export { createRuntime, type Runtime } from "./runtime.js";
+export type { Session } from "./session.js";
 export { callTypedTool } from "./typed-calls.js";
 export { readTypedResource, expandUriTemplate, type UriVariables } from "./resources.js";
 export { getPromptMessages } from "./prompts.js";
@@ -37,6 +38,21 @@ export {
   OutputValidationError,
   type IssueLike,
 } from "./errors.js";
+export type {
+  CallbackSource,
+  ConnectionOptions,
+  ElicitationRequest,
+  ElicitationResponse,
+  ListChangedKind,
+  LoggingLevel,
+  LoggingMessage,
+  ReconnectOptions,
+  Root,
+  RuntimeCallbacks,
+  SamplingRequest,
+  SamplingResponse,
+  ServerConnectionOptions,
+} from "./types.js";
 export type {
   CallOptions,
   ContentBlock,

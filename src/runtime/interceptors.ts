@@ -32,7 +32,7 @@ export interface ToolCallContext {
 export interface ToolCallOverride {
   /** The raw MCP tool name to call instead. */
   name?: string;
-  /** Replaces the arguments. */
+  /** Replaces the arguments (sent as given: the generated input schema already ran on the caller's). */
   args?: Record<string, unknown>;
   /** Merged over the request's headers (which are merged over the configured ones). */
   headers?: Record<string, string>;

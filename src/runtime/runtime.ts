@@ -75,8 +75,11 @@ export interface RuntimeInternals {
   /** The options the runtime was created with (the drift guard reads its policy and callbacks here). */
   readonly options: RuntimeOptions;
   connection(server: string): ServerConnection;
-  /** `callTool` from a LangChain tool: interceptors see `context` and may return a Command. */
-  callToolInContext(server: string, name: string, args: Record<string, unknown>, options: CallOptions | undefined, context: ToolCallContext): Promise<InterceptorResult>;
+  /**
+   * `callTool` from a LangChain tool: interceptors see the context (built only when there are
+   * interceptors) and may return a Command.
+   */
+  callToolInContext(server: string, name: string, args: Record<string, unknown>, options: CallOptions | undefined, context: () => ToolCallContext): Promise<InterceptorResult>;
 }
 
 export const RUNTIME_INTERNALS: unique symbol = Symbol("mcp-codegen.runtime");
@@ -111,12 +114,13 @@ class McpRuntime implements Runtime {
   constructor(options: RuntimeOptions) {
     const env = options.env ?? process.env;
     const identity = options.clientInfo ?? DEFAULT_CLIENT_INFO;
-    for (const [server, { interceptors, ...config }] of Object.entries(options.servers)) {
+    for (const [server, config] of Object.entries(options.servers)) {
+      // The connection keeps the whole config (a `session()` copies it, interceptors included).
       const connection = new ServerConnection(server, config, { env, identity, runtime: options });
       this.#servers.set(server, {
         connection,
         defaults: connection.defaults,
-        interceptors: interceptorChain(options.interceptors, interceptors),
+        interceptors: interceptorChain(options.interceptors, config.interceptors),
       });
     }
     this.#handleToolErrors = options.handleToolErrors ?? true;
@@ -131,7 +135,7 @@ class McpRuntime implements Runtime {
       callToolInContext: (server, name, args, callOptions, context) => {
         const entry = self.#entry(server);
         if (entry.interceptors === undefined) return self.#send(entry, server, name, args, callOptions);
-        return self.#intercepted(entry, server, name, args, callOptions, context);
+        return self.#intercepted(entry, server, name, args, callOptions, context());
       },
     };
   }
@@ -225,7 +229,7 @@ class McpRuntime implements Runtime {
     const { toolsFromListing, uniqueToolNames } = await import("./langchain/tools.js");
     const names = servers.length > 0 ? servers : [...this.#servers.keys()];
     const perServer = await Promise.all(names.map(async (server) => toolsFromListing(this, server, await this.listTools(server))));
-    return uniqueToolNames(perServer.flat(), this[RUNTIME_INTERNALS].outputPolicy.warn);
+    return uniqueToolNames(perServer.flat());
   }
 
   session(server: string): Session {

@@ -143,6 +143,19 @@ describe("interceptors", () => {
     await expect(broken.callTool("math", "add", { a: 1, b: 2 })).rejects.toThrow(/returned an object without a content array instead of a CallToolResult/);
   });
 
+  it("also run on the calls of an explicit session, global and per server", async () => {
+    const log: string[] = [];
+    const runtime = mathRuntime(
+      [(request, next) => (log.push(`global:${request.name}`), next())],
+      [(request, next) => (log.push(`server:${request.name}`), next())],
+    );
+    const session = runtime.session("math");
+    const result = await session.callTool("multiply", { a: 3, b: 3 });
+    await session.close();
+    expect(result.structuredContent).toEqual({ result: 9 });
+    expect(log).toEqual(["global:multiply", "server:multiply"]);
+  });
+
   it("propagates an interceptor's own error", async () => {
     const runtime = mathRuntime([
       () => {

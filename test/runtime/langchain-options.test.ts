@@ -1,9 +1,16 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { ToolMessage } from "@langchain/core/messages";
 import { childPids, EVERYTHING_STDIO, MATH_STDIO } from "../helpers/servers.js";
-import { callTypedTool, createLangChainTools, createRuntime, OutputValidationError, type Runtime } from "../../src/runtime/index.js";
+import {
+  callTypedTool,
+  createLangChainTools,
+  createRuntime,
+  OutputValidationError,
+  uniqueToolNames,
+  type Runtime,
+} from "../../src/runtime/index.js";
 import { runtimeInternals } from "../../src/runtime/runtime.js";
-import { addTool, addWithWrongOutput } from "./fixtures.js";
+import { addTool, addWithWrongOutput, divideTool } from "./fixtures.js";
 
 const before = new Set(childPids());
 const runtimes: Runtime[] = [];
@@ -51,6 +58,20 @@ describe("tool names", () => {
     const pidOf = (server: string) => runtimeInternals(runtime)?.connection(server).pid;
     expect(pidOf("right")).toBeGreaterThan(0);
     expect(pidOf("right")).not.toBe(pidOf("left"));
+  });
+
+  it("uniqueToolNames resolves collisions among generated tools of several servers", async () => {
+    const warnings: string[] = [];
+    const runtime = track(
+      createRuntime({ servers: { left: MATH_STDIO, right: MATH_STDIO }, onWarning: (message) => warnings.push(message) }),
+    );
+    const left = await createLangChainTools(runtime, "left", [addTool, divideTool]);
+    const right = await createLangChainTools(runtime, "right", [addTool]);
+    const tools = uniqueToolNames([...left, ...right]);
+    expect(tools.map((tool) => tool.name)).toEqual(["left__add", "divide", "right__add"]);
+    expect(warnings).toHaveLength(2);
+    const message = (await tools[2]!.invoke(toolCall("right__add", { a: 5, b: 5 }))) as ToolMessage;
+    expect(message.artifact).toEqual({ structuredContent: { result: 10 } });
   });
 
   it("gives names equal after sanitising a numeric suffix, deterministically", async () => {

@@ -76,9 +76,11 @@ server.setRequestHandler(CallToolRequestSchema, (request) => {
 });
 
 if (flags.includes("--notify")) {
-  watch(listingFile, () => {
+  const watcher = watch(listingFile, () => {
     server.sendToolListChanged().catch(() => undefined);
   });
+  // The watcher would keep the process alive: end with the client's stdin like any stdio server.
+  process.stdin.once("end", () => watcher.close());
 }
 
 await server.connect(new StdioServerTransport());

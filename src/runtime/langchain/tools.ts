@@ -14,7 +14,7 @@ import type { ZodType } from "zod";
 import { ToolCallError } from "../errors.js";
 import { isDirectToolOutput, type DirectToolOutput, type InterceptorResult, type ToolCallContext } from "../interceptors.js";
 import { runtimeInternals, type Runtime, type RuntimeInternals } from "../runtime.js";
-import { parseStructured, type OutputPolicy } from "../typed-calls.js";
+import { parseStructured } from "../typed-calls.js";
 import type { CallOptions, ToolArtifact, ToolDescriptor } from "../types.js";
 import { toStandardBlocks } from "./content.js";
 import { loadLangChain, type LangChainCore } from "./load.js";
@@ -46,8 +46,16 @@ interface ToolCallConfig extends RunnableConfig {
   state?: unknown;
 }
 
+interface ToolOrigin {
+  server: string;
+  /** The raw MCP name. */
+  tool: string;
+  /** The runtime's `onWarning`. */
+  warn: (message: string) => void;
+}
+
 /** Where each tool built here came from, for name de-duplication across servers. */
-const ORIGINS = new WeakMap<DynamicStructuredTool, { server: string; tool: string }>();
+const ORIGINS = new WeakMap<DynamicStructuredTool, ToolOrigin>();
 
 export async function createLangChainTools(
   runtime: Runtime,
@@ -59,7 +67,7 @@ export async function createLangChainTools(
   const built = tools.map((tool) =>
     buildTool(core, runtime, { server, wireName: tool.name, description: tool.description, schema: tool.input, descriptor: tool }, options),
   );
-  return uniqueToolNames(built, warnerOf(runtime));
+  return uniqueToolNames(built);
 }
 
 /** Tools from a live listing: JSON Schema input, structured output passed through unparsed. */
@@ -81,18 +89,19 @@ export async function toolsFromListing(
 }
 
 /**
- * Makes the names of tools built by this module unique (in place, deterministically; see
- * `planUniqueNames`) and reports each rename through `warn`. Use it on the tools of several
- * servers put together. Returns the same array.
+ * Makes tool names unique, in place and deterministically (see `planUniqueNames`): tools of
+ * different servers sharing a name get their `server__` prefix, other duplicates a `_2`, `_3`
+ * suffix. Each rename is reported through `warn` (default: the `onWarning` of the runtime the
+ * tool was built on). Use it on the tools of several servers put together
+ * (`uniqueToolNames([...mathTools, ...weatherTools])`); returns the same array.
  */
-export function uniqueToolNames(tools: DynamicStructuredTool[], warn: (message: string) => void = console.warn): DynamicStructuredTool[] {
-  const named = tools.map((tool) => {
-    const origin = ORIGINS.get(tool) ?? { server: "", tool: tool.name };
-    return { server: origin.server, tool: origin.tool, name: tool.name };
-  });
+export function uniqueToolNames(tools: DynamicStructuredTool[], warn?: (message: string) => void): DynamicStructuredTool[] {
+  const origins = tools.map((tool) => ORIGINS.get(tool));
+  const named = tools.map((tool, index) => ({ server: origins[index]?.server ?? "", tool: origins[index]?.tool ?? tool.name, name: tool.name }));
   for (const rename of planUniqueNames(named)) {
     tools[rename.index]!.name = rename.to;
-    warn(`LangChain tool "${rename.from}" renamed to "${rename.to}": ${rename.reason}`);
+    const report = warn ?? origins[rename.index]?.warn ?? console.warn;
+    report(`LangChain tool "${rename.from}" renamed to "${rename.to}": ${rename.reason}`);
   }
   return tools;
 }
@@ -122,7 +131,7 @@ function buildTool(core: LangChainCore, runtime: Runtime, spec: ToolSpec, option
       return [contentOf(result, structured), artifactOf(structured, result._meta)];
     },
   }) as DynamicStructuredTool;
-  ORIGINS.set(tool, { server, tool: wireName });
+  ORIGINS.set(tool, { server, tool: wireName, warn: internals?.outputPolicy.warn ?? console.warn });
   return tool;
 }
 
@@ -130,7 +139,7 @@ type ToolCaller = (args: Record<string, unknown>, options: CallOptions | undefin
 
 function callerFor(runtime: Runtime, internals: RuntimeInternals | undefined, server: string, wireName: string): ToolCaller {
   if (!internals) return (args, options) => runtime.callTool(server, wireName, args, options);
-  return (args, options, config) => internals.callToolInContext(server, wireName, args, options, contextOf(config));
+  return (args, options, config) => internals.callToolInContext(server, wireName, args, options, () => contextOf(config));
 }
 
 /** The LangChain runtime context interceptors see: config, graph state, tool call id. */
@@ -152,10 +161,6 @@ function toolCallIdOf(config: ToolCallConfig | undefined): string | undefined {
 function scratchpadState(config: ToolCallConfig | undefined): unknown {
   const scratchpad = config?.configurable?.["__pregel_scratchpad"] as { currentTaskInput?: unknown } | undefined;
   return scratchpad?.currentTaskInput;
-}
-
-function warnerOf(runtime: Runtime): OutputPolicy["warn"] {
-  return runtimeInternals(runtime)?.outputPolicy.warn ?? console.warn;
 }
 
 /** An empty content list with structured data still tells the model something. */

@@ -1,0 +1,313 @@
+/**
+ * `npm run bench:runtime`: per-call overhead of the runtime against the SDK, side by side in one
+ * process, over server-everything's `echo` tool, on one persistent connection per client:
+ *
+ *   (a) SDK `Client.callTool`                       (the baseline)
+ *   (b) a generated typed call                      (`createEverythingClient(runtime).echo(...)`)
+ *   (c) a generated LangChain tool's `invoke`       (`createEverythingTools(runtime)`, a tool call in, a ToolMessage out)
+ *   (d) `@langchain/mcp-adapters` MultiServerMCPClient tool `invoke` (the same tool call)
+ *   (e) the typed call again, through one pass-through interceptor (its own connection): what
+ *       an interceptor costs; (b) runs with none configured, the zero-cost path
+ *
+ * The typed module is generated from server-everything by this repo's generator
+ * (`node dist/cli/bin.js generate`, into .tmp/bench-runtime/ when missing) and loaded with
+ * `mcp-codegen/runtime` aliased to the runtime's sources. Latency: median of interleaved rounds
+ * (the variants take turns, in a rotating order, so drift of a shared machine hits all alike).
+ * Throughput: 16 calls in flight, SDK vs typed, interleaved rounds, median calls/s.
+ * Over stdio, then over streamable HTTP (server-everything in a child process on 127.0.0.1).
+ *
+ * Options (environment): BENCH_SCALE=2 runs twice as many calls; BENCH_STRICT=1 exits 1 when a target is missed.
+ */
+import { execFileSync } from "node:child_process";
+import { setMaxListeners } from "node:events";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { performance } from "node:perf_hooks";
+import { createJiti } from "jiti";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { MultiServerMCPClient } from "@langchain/mcp-adapters";
+import type { StructuredToolInterface } from "@langchain/core/tools";
+import { EVERYTHING_STDIO, repoRoot, startEverythingHttp } from "../helpers/servers.js";
+
+type RuntimeModule = typeof import("../../src/runtime/index.js");
+type ToolCallInterceptor = import("../../src/runtime/index.js").ToolCallInterceptor;
+interface GeneratedEverything {
+  createEverythingClient(runtime: unknown, server?: string): { echo(args: { message: string }): Promise<unknown> };
+  createEverythingTools(runtime: unknown, server?: string): Promise<StructuredToolInterface[]>;
+}
+
+const SCALE = Number(process.env["BENCH_SCALE"] ?? "1");
+const WORK_DIR = resolve(repoRoot, ".tmp/bench-runtime");
+const GENERATED = resolve(WORK_DIR, "generated/everything/index.ts");
+const RUNTIME_SOURCES = resolve(repoRoot, "src/runtime/index.ts");
+const ARGS = { message: "hello benchmark" };
+const PASS_THROUGH: ToolCallInterceptor = (request, next) => next(request);
+
+/** Targets of issue 3, as ratios to the SDK. */
+const TARGETS = { typed: 1.1, langchain: 1.25, throughput: 0.9 } as const;
+
+interface Plan {
+  warmup: number;
+  rounds: number;
+  perRound: number;
+  throughputRounds: number;
+  throughputCalls: number;
+}
+
+const PLANS: Record<"stdio" | "http", Plan> = {
+  stdio: { warmup: 300, rounds: 30, perRound: 40, throughputRounds: 16, throughputCalls: 800 },
+  http: { warmup: 150, rounds: 20, perRound: 20, throughputRounds: 12, throughputCalls: 300 },
+};
+
+interface Variant {
+  key: "sdk" | "typed" | "langchain" | "adapters" | "intercepted";
+  label: string;
+  call(): Promise<unknown>;
+}
+
+interface Row {
+  transport: string;
+  label: string;
+  median: number;
+  p90: number;
+  ratio: number | undefined;
+  target: number | undefined;
+}
+
+function ensureGenerated(): void {
+  if (existsSync(GENERATED)) return;
+  mkdirSync(WORK_DIR, { recursive: true });
+  const config = {
+    servers: {
+      everything: { transport: "stdio", command: "node", args: ["../../node_modules/@modelcontextprotocol/server-everything/dist/index.js", "stdio"] },
+    },
+    outDir: "generated",
+    snapshot: "generated/mcp-snapshot.json",
+  };
+  writeFileSync(resolve(WORK_DIR, "codegen.config.json"), JSON.stringify(config, null, 2));
+  execFileSync(process.execPath, [resolve(repoRoot, "dist/cli/bin.js"), "generate", "-c", "codegen.config.json", "--quiet"], {
+    cwd: WORK_DIR,
+    stdio: "inherit",
+  });
+}
+
+async function loadModules(): Promise<{ runtime: RuntimeModule; generated: GeneratedEverything }> {
+  // One jiti instance for both, so the generated module and the bench share one runtime module.
+  const jiti = createJiti(import.meta.url, { alias: { "mcp-codegen/runtime": RUNTIME_SOURCES } });
+  const runtime = await jiti.import<RuntimeModule>(RUNTIME_SOURCES);
+  const generated = await jiti.import<GeneratedEverything>(GENERATED);
+  return { runtime, generated };
+}
+
+function toolCall(name: string) {
+  return { type: "tool_call" as const, id: "bench-call", name, args: ARGS };
+}
+
+async function timeCalls(variant: Variant, count: number, into: number[]): Promise<void> {
+  for (let i = 0; i < count; i++) {
+    const start = performance.now();
+    await variant.call();
+    into.push(performance.now() - start);
+  }
+}
+
+async function inFlight(call: () => Promise<unknown>, total: number, concurrency: number): Promise<number> {
+  let started = 0;
+  const start = performance.now();
+  const worker = async (): Promise<void> => {
+    while (started < total) {
+      started++;
+      await call();
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return (total / (performance.now() - start)) * 1000;
+}
+
+function quantile(values: readonly number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.round(q * (sorted.length - 1))));
+  return sorted[index] ?? Number.NaN;
+}
+
+async function measureLatency(variants: Variant[], plan: Plan): Promise<Map<Variant["key"], number[]>> {
+  for (const variant of variants) await timeCalls(variant, plan.warmup * SCALE, []);
+  const samples = new Map<Variant["key"], number[]>(variants.map((variant) => [variant.key, []]));
+  for (let round = 0; round < plan.rounds * SCALE; round++) {
+    for (let i = 0; i < variants.length; i++) {
+      const variant = variants[(round + i) % variants.length]!;
+      await timeCalls(variant, plan.perRound, samples.get(variant.key)!);
+    }
+  }
+  return samples;
+}
+
+/**
+ * Rounds of one SDK run and one typed run back to back (alternating which goes first), so
+ * both runs of a pair see the same load; the ratio is the median of the per-pair ratios.
+ */
+async function measureThroughput(sdk: Variant, typed: Variant, plan: Plan): Promise<Throughput> {
+  const rates = { sdk: [] as number[], typed: [] as number[], ratios: [] as number[] };
+  await inFlight(sdk.call, plan.throughputCalls / 4, 16);
+  await inFlight(typed.call, plan.throughputCalls / 4, 16);
+  for (let round = 0; round < plan.throughputRounds * SCALE; round++) {
+    const pair = { sdk: 0, typed: 0 };
+    for (const key of round % 2 === 0 ? (["sdk", "typed"] as const) : (["typed", "sdk"] as const)) {
+      pair[key] = await inFlight((key === "sdk" ? sdk : typed).call, plan.throughputCalls, 16);
+    }
+    rates.sdk.push(pair.sdk);
+    rates.typed.push(pair.typed);
+    rates.ratios.push(pair.typed / pair.sdk);
+  }
+  return { sdk: quantile(rates.sdk, 0.5), typed: quantile(rates.typed, 0.5), ratio: quantile(rates.ratios, 0.5) };
+}
+
+interface Throughput {
+  sdk: number;
+  typed: number;
+  /** Median of the per-round typed/SDK ratios. */
+  ratio: number;
+}
+
+interface Setup {
+  variants: Variant[];
+  close(): Promise<void>;
+}
+
+async function stdioSetup(modules: { runtime: RuntimeModule; generated: GeneratedEverything }): Promise<Setup> {
+  const sdkClient = new Client({ name: "bench-sdk", version: "1.0.0" });
+  await sdkClient.connect(new StdioClientTransport({ command: EVERYTHING_STDIO.command, args: EVERYTHING_STDIO.args, stderr: "ignore" }));
+  const runtime = modules.runtime.createRuntime({ servers: { everything: { ...EVERYTHING_STDIO, stderr: "ignore" } } });
+  const intercepted = modules.runtime.createRuntime({
+    servers: { everything: { ...EVERYTHING_STDIO, stderr: "ignore" } },
+    interceptors: [PASS_THROUGH],
+  });
+  const adapters = new MultiServerMCPClient({
+    mcpServers: { everything: { transport: "stdio", command: EVERYTHING_STDIO.command, args: EVERYTHING_STDIO.args, stderr: "ignore" } },
+  });
+  return assemble(modules.generated, sdkClient, runtime, intercepted, adapters);
+}
+
+async function httpSetup(
+  modules: { runtime: RuntimeModule; generated: GeneratedEverything },
+  url: string,
+): Promise<Setup> {
+  const sdkClient = new Client({ name: "bench-sdk", version: "1.0.0" });
+  await sdkClient.connect(new StreamableHTTPClientTransport(new URL(url)));
+  const runtime = modules.runtime.createRuntime({ servers: { everything: { transport: "http", url } } });
+  const intercepted = modules.runtime.createRuntime({ servers: { everything: { transport: "http", url } }, interceptors: [PASS_THROUGH] });
+  const adapters = new MultiServerMCPClient({ mcpServers: { everything: { transport: "http", url } } });
+  return assemble(modules.generated, sdkClient, runtime, intercepted, adapters);
+}
+
+async function assemble(
+  generated: GeneratedEverything,
+  sdkClient: Client,
+  runtime: ReturnType<RuntimeModule["createRuntime"]>,
+  interceptedRuntime: ReturnType<RuntimeModule["createRuntime"]>,
+  adapters: MultiServerMCPClient,
+): Promise<Setup> {
+  const typed = generated.createEverythingClient(runtime, "everything");
+  const typedIntercepted = generated.createEverythingClient(interceptedRuntime, "everything");
+  const ours = findTool(await generated.createEverythingTools(runtime, "everything"), "echo");
+  const theirs = findTool(await adapters.getTools(), "echo");
+  const variants: Variant[] = [
+    { key: "sdk", label: "SDK Client.callTool", call: () => sdkClient.callTool({ name: "echo", arguments: ARGS }) },
+    { key: "typed", label: "generated typed call", call: () => typed.echo(ARGS) },
+    { key: "langchain", label: "generated LangChain tool invoke", call: () => ours.invoke(toolCall(ours.name)) },
+    { key: "adapters", label: "mcp-adapters tool invoke", call: () => theirs.invoke(toolCall(theirs.name)) },
+    { key: "intercepted", label: "typed call, 1 interceptor", call: () => typedIntercepted.echo(ARGS) },
+  ];
+  await checkAnswers(variants);
+  return {
+    variants,
+    close: async () => {
+      await Promise.all([sdkClient.close(), runtime.close(), interceptedRuntime.close(), adapters.close()]);
+    },
+  };
+}
+
+function findTool(tools: StructuredToolInterface[], name: string): StructuredToolInterface {
+  const tool = tools.find((candidate) => candidate.name === name);
+  if (!tool) throw new Error(`no tool named ${name} among ${tools.map((candidate) => candidate.name).join(", ")}`);
+  return tool;
+}
+
+/** Every variant must really call the server: each answer carries the echoed text. */
+async function checkAnswers(variants: Variant[]): Promise<void> {
+  for (const variant of variants) {
+    const answer = JSON.stringify(await variant.call());
+    if (!answer.includes(`Echo: ${ARGS.message}`)) throw new Error(`${variant.label} did not echo: ${answer}`);
+  }
+}
+
+async function runTransport(transport: "stdio" | "http", setup: Setup): Promise<{ rows: Row[]; throughput: Throughput }> {
+  const plan = PLANS[transport];
+  try {
+    const samples = await measureLatency(setup.variants, plan);
+    const sdkMedian = quantile(samples.get("sdk")!, 0.5);
+    const rows = setup.variants.map((variant): Row => {
+      const values = samples.get(variant.key)!;
+      const median = quantile(values, 0.5);
+      const target = variant.key === "typed" ? TARGETS.typed : variant.key === "langchain" ? TARGETS.langchain : undefined;
+      return { transport, label: variant.label, median, p90: quantile(values, 0.9), ratio: variant.key === "sdk" ? undefined : median / sdkMedian, target };
+    });
+    const [sdk, typed] = setup.variants;
+    const throughput = await measureThroughput(sdk!, typed!, plan);
+    return { rows, throughput };
+  } finally {
+    await setup.close();
+  }
+}
+
+function printTable(results: { rows: Row[]; throughput: Throughput }[]): boolean {
+  let allMet = true;
+  const pad = (text: string, width: number) => text.padEnd(width);
+  const lpad = (text: string, width: number) => text.padStart(width);
+  console.log("\nMedian latency per call (echo, one persistent connection per client)\n");
+  console.log(`${pad("transport", 10)}${pad("variant", 34)}${lpad("median µs", 11)}${lpad("p90 µs", 10)}${lpad("vs SDK", 9)}  target`);
+  for (const { rows } of results) {
+    for (const row of rows) {
+      const met = row.target === undefined || row.ratio === undefined || row.ratio <= row.target;
+      allMet &&= met;
+      const ratio = row.ratio === undefined ? "1.00x" : `${row.ratio.toFixed(2)}x`;
+      const target = row.target === undefined ? "" : `<= ${row.target.toFixed(2)}x ${met ? "met" : "MISSED"}`;
+      console.log(`${pad(row.transport, 10)}${pad(row.label, 34)}${lpad((row.median * 1000).toFixed(0), 11)}${lpad((row.p90 * 1000).toFixed(0), 10)}${lpad(ratio, 9)}  ${target}`);
+    }
+  }
+  console.log("\nThroughput, 16 calls in flight\n");
+  console.log(`${pad("transport", 10)}${lpad("SDK calls/s", 13)}${lpad("typed calls/s", 15)}${lpad("typed/SDK", 11)}  target   (calls/s: medians; ratio: median of back-to-back pairs)`);
+  results.forEach(({ rows, throughput }) => {
+    const ratio = throughput.ratio;
+    const met = ratio >= TARGETS.throughput;
+    allMet &&= met;
+    console.log(
+      `${pad(rows[0]!.transport, 10)}${lpad(throughput.sdk.toFixed(0), 13)}${lpad(throughput.typed.toFixed(0), 15)}${lpad(`${ratio.toFixed(2)}x`, 11)}  >= ${TARGETS.throughput.toFixed(2)}x ${met ? "met" : "MISSED"}`,
+    );
+  });
+  return allMet;
+}
+
+async function main(): Promise<void> {
+  // Node's fetch adds an abort listener per request to the transport's signal and removes it only
+  // when the request is garbage-collected: thousands of fast calls trip the leak warning for the
+  // SDK's own client as much as for the runtime. Raise the limit so the table stays readable.
+  setMaxListeners(100_000);
+  ensureGenerated();
+  const modules = await loadModules();
+  const stdio = await runTransport("stdio", await stdioSetup(modules));
+  const server = await startEverythingHttp();
+  let http;
+  try {
+    http = await runTransport("http", await httpSetup(modules, server.url));
+  } finally {
+    await server.stop();
+  }
+  const allMet = printTable([stdio, http]);
+  console.log(`\nNode ${process.version}, ${process.platform}/${process.arch}, scale ${SCALE}. ${allMet ? "All targets met." : "Some targets missed."}`);
+  if (!allMet && process.env["BENCH_STRICT"] === "1") process.exitCode = 1;
+}
+
+await main();
