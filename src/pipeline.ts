@@ -14,7 +14,7 @@ import { readSnapshot, snapshotText } from "./snapshot/file.js";
 import { planFiles, type PlannedFile } from "./emit/plan.js";
 import { isCurrent, withBanner } from "./emit/banner.js";
 import type { EmitWarning } from "./emit/server-module.js";
-import { formatTypeScript } from "./format/format.js";
+import { formatChunks } from "./format/format.js";
 import {
   deleteFile,
   orphanedFiles,
@@ -107,7 +107,7 @@ async function produce(outDir: string, file: PlannedFile, warnings: EmitWarning[
   if (existing !== undefined && isCurrent(existing, file.inputsHash)) return {};
   const rendered = await file.render();
   warnings.push(...rendered.warnings);
-  const body = await formatTypeScript(rendered.body, file.path);
+  const body = rendered.formatted ? rendered.chunks.join("\n") : await formatChunks(rendered.chunks, file.path);
   const content = withBanner(file, body);
   return content === existing ? {} : { content };
 }

@@ -28,8 +28,11 @@ export interface PlannedFile {
 }
 
 export interface RenderedBody {
-  body: string;
+  /** The body as runs of whole top-level statements, formatted one by one (in parallel when large). */
+  chunks: string[];
   warnings: EmitWarning[];
+  /** Already in its final layout: skip the formatter. */
+  formatted?: boolean;
 }
 
 export interface EmitPlan {
@@ -66,7 +69,7 @@ export function planFiles(snapshot: Snapshot, config: ResolvedConfig): EmitPlan 
       source: `the snapshot of server "${server.name}"`,
       snapshotHash: serverSnapshot.hash,
       inputsHash: hashJson({ emitter, server: serverSnapshot.hash, ...snapshotModuleData(snapshotInput) }),
-      render: async () => ({ body: renderSnapshotModule(snapshotInput), warnings: [] }),
+      render: async () => ({ chunks: [renderSnapshotModule(snapshotInput)], warnings: [], formatted: true }),
     });
   }
   files.push({
@@ -74,7 +77,7 @@ export function planFiles(snapshot: Snapshot, config: ResolvedConfig): EmitPlan 
     source: "codegen.config",
     snapshotHash: hashJson(indexServers.map((server) => snapshot.servers[server.key]?.hash)),
     inputsHash: hashJson({ emitter, servers: indexServers }),
-    render: async () => ({ body: renderIndexModule(indexServers), warnings: [] }),
+    render: async () => ({ chunks: [renderIndexModule(indexServers)], warnings: [] }),
   });
   return { files, notes };
 }

@@ -11,8 +11,10 @@ let project: Project | undefined;
 export async function renderServerModule(input: ServerModuleInput): Promise<RenderedBody> {
   project ??= new Project({ useInMemoryFileSystem: true, skipLoadingLibFiles: true });
   const file = project.createSourceFile(`/${input.server.key}.ts`, "", { overwrite: true });
-  const warnings = await writeServerModule(file, input);
-  const body = file.getFullText();
+  const { toolChunks, warnings } = await writeServerModule(file, input);
+  const structure = file.getFullText();
   project.removeSourceFile(file);
-  return { body, warnings };
+  // Imports first, then the tool types and schemas, then the structure that refers to them.
+  const importsEnd = structure.indexOf("\n\n");
+  return { chunks: [structure.slice(0, importsEnd), ...toolChunks, structure.slice(importsEnd + 2)], warnings };
 }

@@ -23,16 +23,32 @@ export interface EmitWarning {
   message: string;
 }
 
-/** Fill `file` with the server module; returns the schema warnings met on the way. */
-export async function writeServerModule(file: SourceFile, input: ServerModuleInput): Promise<EmitWarning[]> {
+/** Tool types and schemas per chunk: enough to keep two formatting workers evenly busy. */
+const TOOLS_PER_CHUNK = 40;
+
+export interface ServerModuleParts {
+  /** Types and Zod schemas of the tools, as plain text in runs of whole statements. */
+  toolChunks: string[];
+  warnings: EmitWarning[];
+}
+
+/**
+ * Fill `file` with the module's structure (imports, descriptors, client) and return the tools'
+ * types and schemas beside it: they are text already, and handing a megabyte of them to
+ * ts-morph would only make it parse them.
+ */
+export async function writeServerModule(file: SourceFile, input: ServerModuleInput): Promise<ServerModuleParts> {
   const { server } = input;
   const warnings: EmitWarning[] = [];
+  const toolChunks: string[] = [];
+  for (let start = 0; start < server.tools.length; start += TOOLS_PER_CHUNK) {
+    const parts: string[] = [];
+    for (const tool of server.tools.slice(start, start + TOOLS_PER_CHUNK)) parts.push(...(await toolStatements(server, tool, warnings)));
+    toolChunks.push(parts.join("\n"));
+  }
   // One addStatements call: ts-morph re-parses the file on every insertion.
-  const toolParts: string[] = [];
-  for (const tool of server.tools) toolParts.push(...(await toolStatements(server, tool, warnings)));
   file.addStatements([
     ...importStatements(input),
-    ...toolParts,
     ...templateParamTypes(server),
     ...promptArgTypes(server),
     descriptorStatement(server),
@@ -41,7 +57,7 @@ export async function writeServerModule(file: SourceFile, input: ServerModuleInp
     clientFactory(server),
     toolsFactory(server),
   ]);
-  return warnings;
+  return { toolChunks, warnings };
 }
 
 function importStatements(input: ServerModuleInput): StatementStructures[] {

@@ -26,6 +26,7 @@ export function snapshotModuleData(input: SnapshotModuleInput): { toolFilter: ob
   };
 }
 
+/** Already in its final layout (plain JSON, two-space indent): prettier would only re-spell it, slowly. */
 export function renderSnapshotModule(input: SnapshotModuleInput): string {
   const { toolFilter, drift } = snapshotModuleData(input);
   return `import type { GeneratedSnapshot } from "mcp-codegen/runtime";
@@ -35,10 +36,6 @@ export function renderSnapshotModule(input: SnapshotModuleInput): string {
  * tool filter and drift rules of codegen.config: what the drift guard and \`verify()\` compare
  * the live server with.
  */
-export const snapshot = {
-server: ${jsonLiteral(canonicalize(input.snapshot))},
-toolFilter: ${jsonLiteral(toolFilter)},
-drift: ${jsonLiteral(drift)},
-} as unknown as GeneratedSnapshot;
+export const snapshot = ${jsonLiteral({ server: canonicalize(input.snapshot), toolFilter, drift }, 2)} as unknown as GeneratedSnapshot;
 `;
 }

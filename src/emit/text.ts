@@ -17,8 +17,8 @@ export function stringLiteral(text: string): string {
 }
 
 /** A JSON value as a TS expression (objects, arrays, strings made safe as above). */
-export function jsonLiteral(value: unknown): string {
-  return JSON.stringify(value)?.replace(UNSAFE_IN_SOURCE, unicodeEscape) ?? "undefined";
+export function jsonLiteral(value: unknown, indent?: number): string {
+  return JSON.stringify(value, null, indent)?.replace(UNSAFE_IN_SOURCE, unicodeEscape) ?? "undefined";
 }
 
 /**

@@ -8,6 +8,9 @@
  *   (d) `@langchain/mcp-adapters` MultiServerMCPClient tool `invoke` (the same tool call)
  *   (e) the typed call again, through one pass-through interceptor (its own connection): what
  *       an interceptor costs; (b) runs with none configured, the zero-cost path
+ *   (f) SDK `Client.callTool` on the runtime's own connection (the same child process as (b)
+ *       and (c)): on a loaded machine, two processes differ by more than the runtime's own
+ *       overhead, so "typed vs (f)" isolates what the runtime adds
  *
  * The typed module is generated from server-everything by this repo's generator
  * (`node dist/cli/bin.js generate`, into .tmp/bench-runtime/ when missing) and loaded with
@@ -32,6 +35,7 @@ import type { StructuredToolInterface } from "@langchain/core/tools";
 import { EVERYTHING_STDIO, repoRoot, startEverythingHttp } from "../helpers/servers.js";
 
 type RuntimeModule = typeof import("../../src/runtime/index.js");
+type RuntimeInternalsModule = typeof import("../../src/runtime/runtime.js");
 type ToolCallInterceptor = import("../../src/runtime/index.js").ToolCallInterceptor;
 interface GeneratedEverything {
   createEverythingClient(runtime: unknown, server?: string): { echo(args: { message: string }): Promise<unknown> };
@@ -43,6 +47,8 @@ const WORK_DIR = resolve(repoRoot, ".tmp/bench-runtime");
 const GENERATED = resolve(WORK_DIR, "generated/everything/index.ts");
 const RUNTIME_SOURCES = resolve(repoRoot, "src/runtime/index.ts");
 const ARGS = { message: "hello benchmark" };
+/** `runtimeInternals` of the runtime module the bench loaded (its symbol is per module instance). */
+let internalsOf: RuntimeInternalsModule["runtimeInternals"];
 const PASS_THROUGH: ToolCallInterceptor = (request, next) => next(request);
 
 /** Targets of issue 3, as ratios to the SDK. */
@@ -62,12 +68,13 @@ const PLANS: Record<"stdio" | "http", Plan> = {
 };
 
 interface Variant {
-  key: "sdk" | "typed" | "langchain" | "adapters" | "intercepted";
+  key: "sdk" | "typed" | "langchain" | "adapters" | "intercepted" | "sdkShared";
   label: string;
   call(): Promise<unknown>;
 }
 
 interface Row {
+  key: Variant["key"];
   transport: string;
   label: string;
   median: number;
@@ -97,6 +104,7 @@ async function loadModules(): Promise<{ runtime: RuntimeModule; generated: Gener
   // One jiti instance for both, so the generated module and the bench share one runtime module.
   const jiti = createJiti(import.meta.url, { alias: { "mcp-codegen/runtime": RUNTIME_SOURCES } });
   const runtime = await jiti.import<RuntimeModule>(RUNTIME_SOURCES);
+  internalsOf = (await jiti.import<RuntimeInternalsModule>(resolve(repoRoot, "src/runtime/runtime.ts"))).runtimeInternals;
   const generated = await jiti.import<GeneratedEverything>(GENERATED);
   return { runtime, generated };
 }
@@ -211,6 +219,9 @@ async function assemble(
 ): Promise<Setup> {
   const typed = generated.createEverythingClient(runtime, "everything");
   const typedIntercepted = generated.createEverythingClient(interceptedRuntime, "everything");
+  await typed.echo(ARGS); // connects
+  const sharedClient = internalsOf(runtime)?.connection("everything").client;
+  if (!sharedClient) throw new Error("the runtime is not connected");
   const ours = findTool(await generated.createEverythingTools(runtime, "everything"), "echo");
   const theirs = findTool(await adapters.getTools(), "echo");
   const variants: Variant[] = [
@@ -219,6 +230,7 @@ async function assemble(
     { key: "langchain", label: "generated LangChain tool invoke", call: () => ours.invoke(toolCall(ours.name)) },
     { key: "adapters", label: "mcp-adapters tool invoke", call: () => theirs.invoke(toolCall(theirs.name)) },
     { key: "intercepted", label: "typed call, 1 interceptor", call: () => typedIntercepted.echo(ARGS) },
+    { key: "sdkShared", label: "SDK callTool, runtime's connection", call: () => sharedClient.callTool({ name: "echo", arguments: ARGS }) },
   ];
   await checkAnswers(variants);
   return {
@@ -252,7 +264,7 @@ async function runTransport(transport: "stdio" | "http", setup: Setup): Promise<
       const values = samples.get(variant.key)!;
       const median = quantile(values, 0.5);
       const target = variant.key === "typed" ? TARGETS.typed : variant.key === "langchain" ? TARGETS.langchain : undefined;
-      return { transport, label: variant.label, median, p90: quantile(values, 0.9), ratio: variant.key === "sdk" ? undefined : median / sdkMedian, target };
+      return { key: variant.key, transport, label: variant.label, median, p90: quantile(values, 0.9), ratio: variant.key === "sdk" ? undefined : median / sdkMedian, target };
     });
     const [sdk, typed] = setup.variants;
     const throughput = await measureThroughput(sdk!, typed!, plan);
@@ -276,6 +288,13 @@ function printTable(results: { rows: Row[]; throughput: Throughput }[]): boolean
       const target = row.target === undefined ? "" : `<= ${row.target.toFixed(2)}x ${met ? "met" : "MISSED"}`;
       console.log(`${pad(row.transport, 10)}${pad(row.label, 34)}${lpad((row.median * 1000).toFixed(0), 11)}${lpad((row.p90 * 1000).toFixed(0), 10)}${lpad(ratio, 9)}  ${target}`);
     }
+  }
+  console.log("\nSame connection (f) as baseline: what the runtime itself adds\n");
+  for (const { rows } of results) {
+    const median = (key: Variant["key"]) => rows.find((row) => row.key === key)?.median ?? Number.NaN;
+    const base = median("sdkShared");
+    const ratio = (key: Variant["key"]) => `${(median(key) / base).toFixed(2)}x`;
+    console.log(`${pad(rows[0]!.transport, 10)}typed ${ratio("typed")}, LangChain invoke ${ratio("langchain")}, typed + 1 interceptor ${ratio("intercepted")}`);
   }
   console.log("\nThroughput, 16 calls in flight\n");
   console.log(`${pad("transport", 10)}${lpad("SDK calls/s", 13)}${lpad("typed calls/s", 15)}${lpad("typed/SDK", 11)}  target   (calls/s: medians; ratio: median of back-to-back pairs)`);
