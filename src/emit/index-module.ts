@@ -20,7 +20,7 @@ export function renderIndexModule(servers: readonly IndexServer[]): string {
   const connections = servers.map((server) => `${stringLiteral(server.key)}: servers[${stringLiteral(server.key)}] ?? ${server.property}Connection,`);
   const clients = servers.map((server) => `const ${server.property} = create${server.typeStem}Client(runtime, ${stringLiteral(server.key)});`);
   return `import type { DynamicStructuredTool } from "@langchain/core/tools";
-import { createRuntime, mergeDriftReports, type DriftReport, type LangChainToolOptions, type Runtime, type RuntimeOptions, type RuntimeServerConfig } from "mcp-codegen/runtime";
+import { createRuntime, mergeDriftReports, uniqueToolNames, type DriftReport, type LangChainToolOptions, type Runtime, type RuntimeOptions, type RuntimeServerConfig } from "mcp-codegen/runtime";
 ${imports.join("\n")}
 
 /** Connections to use instead of the ones written in codegen.config, by server key. */
@@ -36,7 +36,7 @@ export interface Client {
 ${clientMembers.join("\n")}
   /** The runtime under the typed clients (dynamic calls, sessions). */
   readonly runtime: Runtime;
-  /** LangChain tools of every server. */
+  /** LangChain tools of every server; names shared across servers get their \`server__\` prefix. */
   getTools(options?: LangChainToolOptions): Promise<DynamicStructuredTool[]>;
   /** Compare every live server with the snapshot: the same report as \`mcp-codegen check\`. */
   verify(): Promise<DriftReport>;
@@ -58,7 +58,7 @@ ${clients.join("\n")}
   return {
 ${servers.map((server) => `${server.property},`).join("\n")}
     runtime,
-    getTools: async (toolOptions) => (await Promise.all([${servers.map((server) => `${server.property}.getTools(toolOptions)`).join(", ")}])).flat(),
+    getTools: async (toolOptions) => uniqueToolNames((await Promise.all([${servers.map((server) => `${server.property}.getTools(toolOptions)`).join(", ")}])).flat()),
     verify: async () => mergeDriftReports(await Promise.all([${servers.map((server) => `${server.property}.verify()`).join(", ")}])),
     close: () => runtime.close(),
     [Symbol.asyncDispose]: () => runtime.close(),

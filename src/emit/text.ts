@@ -7,6 +7,10 @@
 /** Characters that end lines in JS source, or that reorder or hide text on screen. */
 const UNSAFE_IN_SOURCE = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]/g;
 
+/** The same, less `\n`: JSON.stringify escapes every control character inside strings, so a raw
+ * newline in its indented output is layout. */
+const UNSAFE_IN_SOURCE_BUT_NEWLINE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]/g;
+
 function unicodeEscape(char: string): string {
   return `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`;
 }
@@ -18,7 +22,8 @@ export function stringLiteral(text: string): string {
 
 /** A JSON value as a TS expression (objects, arrays, strings made safe as above). */
 export function jsonLiteral(value: unknown, indent?: number): string {
-  return JSON.stringify(value, null, indent)?.replace(UNSAFE_IN_SOURCE, unicodeEscape) ?? "undefined";
+  const unsafe = indent ? UNSAFE_IN_SOURCE_BUT_NEWLINE : UNSAFE_IN_SOURCE;
+  return JSON.stringify(value, null, indent)?.replace(unsafe, unicodeEscape) ?? "undefined";
 }
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { diffSnapshots } from "../../src/drift/diff.js";
+import type { JsonObject } from "../../src/shared/snapshot.js";
 import { diffInput, diffOutput, diffServers, obj, prompt, resource, ruleIds, server, snapshot, template, tool } from "./builder.js";
 
 const str = { type: "string" };
@@ -30,7 +31,7 @@ describe("diffSnapshots walks schemas recursively", () => {
   });
 
   it("follows $refs on both sides and reports the change at the inlined location", () => {
-    const defs = (city: object): object => ({ $defs: { A: obj({ city }) } });
+    const defs = (city: JsonObject): JsonObject => ({ $defs: { A: obj({ city }) } });
     const report = diffInput({ ...obj({ home: { $ref: "#/$defs/A" } }), ...defs(str) }, { ...obj({ home: { $ref: "#/$defs/A" } }), ...defs({ type: "string", maxLength: 3 }) });
     expect(report.changes.map((change) => [change.ruleId, change.pointer])).toEqual([["input-constraint-added", "/inputSchema/properties/home/properties/city/maxLength"]]);
   });
