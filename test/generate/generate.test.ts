@@ -51,7 +51,14 @@ describe("determinism", () => {
     const first = await runCli(["generate"], { cwd: project, env });
     expect(first.status, first.stderr).toBe(0);
     const online = treeHashes(path.join(project, "out"));
-    expect(Object.keys(online)).toEqual(["index.ts", "math/index.ts", "mcp-snapshot.json", "weather/index.ts"]);
+    expect(Object.keys(online)).toEqual([
+      "index.ts",
+      "math/index.ts",
+      "math/snapshot.ts",
+      "mcp-snapshot.json",
+      "weather/index.ts",
+      "weather/snapshot.ts",
+    ]);
 
     const second = await runCli(["generate"], { cwd: project, env });
     expect(second.status).toBe(0);
