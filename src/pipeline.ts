@@ -6,6 +6,7 @@
  * Everything is computed in memory first; files are written only once every stage has
  * succeeded, so a failure never leaves a snapshot or generated file half-written.
  */
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { loadConfig, type ResolvedConfig } from "./config/load.js";
 import { captureServers } from "./capture/capture.js";
@@ -14,7 +15,8 @@ import { readSnapshot, snapshotText } from "./snapshot/file.js";
 import { planFiles, type PlannedFile } from "./emit/plan.js";
 import { isCurrent, withBanner } from "./emit/banner.js";
 import type { EmitWarning } from "./emit/server-module.js";
-import { formatChunks } from "./format/format.js";
+import { Formatter } from "./format/format.js";
+import { emitterFingerprint } from "./emit/fingerprint.js";
 import {
   deleteFile,
   orphanedFiles,
@@ -37,6 +39,8 @@ export interface GenerateOptions {
   check?: boolean;
   /** Environment for `${VAR}` placeholders (default `process.env`). */
   env?: Environment;
+  /** Reuse formatted code from `node_modules/.cache/mcp-codegen` (default true). */
+  cache?: boolean;
 }
 
 export interface GenerateReport {
@@ -62,17 +66,29 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
 export async function generateFromSnapshot(
   config: ResolvedConfig,
   snapshot: Snapshot,
-  options: Pick<GenerateOptions, "offline" | "check"> = {},
+  options: Pick<GenerateOptions, "offline" | "check" | "cache"> = {},
 ): Promise<GenerateReport> {
   const relative = (file: string) => path.relative(config.rootDir, file).split(path.sep).join("/");
   const plan = planFiles(snapshot, config);
   const warnings: EmitWarning[] = [];
   const wanted = new Map<string, string>();
   const files: FileReport[] = [];
-  for (const file of plan.files) {
-    const outcome = await produce(config.outDir, file, warnings);
-    files.push({ path: relative(path.join(config.outDir, file.path)), status: outcome.content === undefined ? "unchanged" : options.check ? "stale" : "written" });
-    if (outcome.content !== undefined) wanted.set(file.path, outcome.content);
+  const existing = await Promise.all(plan.files.map((file) => readExisting(config.outDir, file.path)));
+  const toRender = plan.files.filter((file, index) => !isCurrentFile(existing[index], file));
+  const formatter = new Formatter({
+    cacheDir: options.cache === false ? undefined : formatCacheDir(config.rootDir),
+    cacheSalt: emitterFingerprint(),
+    parallel: toRender.reduce((sum, file) => sum + file.weight, 0) >= PARALLEL_FORMAT_FROM_TOOLS,
+  });
+  try {
+    for (const [index, file] of plan.files.entries()) {
+      const before = existing[index];
+      const content = toRender.includes(file) ? await produce(file, before, formatter, warnings) : undefined;
+      files.push({ path: relative(path.join(config.outDir, file.path)), status: content === undefined ? "unchanged" : options.check ? "stale" : "written" });
+      if (content !== undefined) wanted.set(file.path, content);
+    }
+  } finally {
+    await formatter.close();
   }
   const orphans = await orphanedFiles(config.outDir, new Set(plan.files.map((file) => file.path)));
   const snapshotContent = snapshotText(snapshot);
@@ -101,15 +117,27 @@ export async function generateFromSnapshot(
   };
 }
 
-/** The file's new content, or `undefined` when what is on disk is already right. */
-async function produce(outDir: string, file: PlannedFile, warnings: EmitWarning[]): Promise<{ content?: string }> {
-  const existing = await readExisting(outDir, file.path);
-  if (existing !== undefined && isCurrent(existing, file.inputsHash)) return {};
-  const rendered = await file.render();
+/** Below this many tools to emit, starting formatting workers costs more than it saves. */
+const PARALLEL_FORMAT_FROM_TOOLS = 150;
+
+function isCurrentFile(existing: string | undefined, file: PlannedFile): boolean {
+  return existing !== undefined && isCurrent(existing, file.inputsHash);
+}
+
+/** The file's new content, or `undefined` when it equals what is on disk. */
+async function produce(file: PlannedFile, existing: string | undefined, formatter: Formatter, warnings: EmitWarning[]): Promise<string | undefined> {
+  const rendered = await file.render(formatter);
   warnings.push(...rendered.warnings);
-  const body = rendered.formatted ? rendered.chunks.join("\n") : await formatChunks(rendered.chunks, file.path);
-  const content = withBanner(file, body);
-  return content === existing ? {} : { content };
+  const content = withBanner(file, rendered.body);
+  return content === existing ? undefined : content;
+}
+
+/** `node_modules/.cache/mcp-codegen/format` of the nearest `node_modules` above the config. */
+function formatCacheDir(rootDir: string): string | undefined {
+  for (let dir = rootDir; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, "node_modules"))) return path.join(dir, "node_modules/.cache/mcp-codegen/format");
+    if (path.dirname(dir) === dir) return undefined;
+  }
 }
 
 async function offlineSnapshot(config: ResolvedConfig): Promise<Snapshot> {

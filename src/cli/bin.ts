@@ -19,7 +19,8 @@ program
   .option("--offline", "regenerate from the committed snapshot without starting any server")
   .option("--check", "write nothing; exit 1 and list stale files when the output differs from disk")
   .option("-q, --quiet", "print only problems")
-  .action(async (options: { config?: string; offline?: boolean; check?: boolean; quiet?: boolean }) => {
+  .option("--no-cache", "do not reuse formatted code from node_modules/.cache/mcp-codegen")
+  .action(async (options: GenerateCliOptions) => {
     const { runGenerate } = await import("./commands/generate.js");
     process.exitCode = await runGenerate(options);
   });
@@ -48,6 +49,14 @@ program
     const { runDiffFiles } = await import("./commands/check.js");
     process.exitCode = await runDiffFiles(before, after, options);
   });
+
+export interface GenerateCliOptions {
+  config?: string;
+  offline?: boolean;
+  check?: boolean;
+  quiet?: boolean;
+  cache: boolean;
+}
 
 export interface CheckCliOptions {
   config?: string;

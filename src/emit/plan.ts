@@ -14,6 +14,7 @@ import { connectionExpression } from "./connection.js";
 import { emitterFingerprint } from "./fingerprint.js";
 import { renderIndexModule, type IndexServer } from "./index-module.js";
 import type { EmitWarning } from "./server-module.js";
+import type { Formatter } from "../format/format.js";
 import { renderSnapshotModule, snapshotModuleData } from "./snapshot-module.js";
 
 export interface PlannedFile {
@@ -23,16 +24,15 @@ export interface PlannedFile {
   source: string;
   snapshotHash: string;
   inputsHash: string;
-  /** The unformatted body (no banner). */
-  render(): Promise<RenderedBody>;
+  /** How much work rendering is, in tools. */
+  weight: number;
+  /** The formatted body (no banner). */
+  render(formatter: Formatter): Promise<RenderedBody>;
 }
 
 export interface RenderedBody {
-  /** The body as runs of whole top-level statements, formatted one by one (in parallel when large). */
-  chunks: string[];
+  body: string;
   warnings: EmitWarning[];
-  /** Already in its final layout: skip the formatter. */
-  formatted?: boolean;
 }
 
 export interface EmitPlan {
@@ -61,7 +61,8 @@ export function planFiles(snapshot: Snapshot, config: ResolvedConfig): EmitPlan 
       source: `the snapshot of server "${server.name}"`,
       snapshotHash: serverSnapshot.hash,
       inputsHash: hashJson({ emitter, key: server.name, property, server: serverSnapshot.hash, connection: connection.code }),
-      render: async () => renderServerBody(normalized, connection),
+      weight: serverSnapshot.tools.length,
+      render: async (formatter) => renderServerBody(normalized, connection, formatter, `${server.name}/index.ts`),
     });
     const snapshotInput = { key: server.name, snapshot: serverSnapshot, filter: server.config, drift: config.drift };
     files.push({
@@ -69,7 +70,8 @@ export function planFiles(snapshot: Snapshot, config: ResolvedConfig): EmitPlan 
       source: `the snapshot of server "${server.name}"`,
       snapshotHash: serverSnapshot.hash,
       inputsHash: hashJson({ emitter, server: serverSnapshot.hash, ...snapshotModuleData(snapshotInput) }),
-      render: async () => ({ chunks: [renderSnapshotModule(snapshotInput)], warnings: [], formatted: true }),
+      weight: 0,
+      render: async () => ({ body: renderSnapshotModule(snapshotInput), warnings: [] }),
     });
   }
   files.push({
@@ -77,7 +79,8 @@ export function planFiles(snapshot: Snapshot, config: ResolvedConfig): EmitPlan 
     source: "codegen.config",
     snapshotHash: hashJson(indexServers.map((server) => snapshot.servers[server.key]?.hash)),
     inputsHash: hashJson({ emitter, servers: indexServers }),
-    render: async () => ({ chunks: [renderIndexModule(indexServers)], warnings: [] }),
+    weight: 0,
+    render: async (formatter) => ({ body: await formatter.format(renderIndexModule(indexServers), "index.ts"), warnings: [] }),
   });
   return { files, notes };
 }
@@ -85,7 +88,9 @@ export function planFiles(snapshot: Snapshot, config: ResolvedConfig): EmitPlan 
 async function renderServerBody(
   server: ReturnType<typeof normalizeServer>,
   connection: ReturnType<typeof connectionExpression>,
+  formatter: Formatter,
+  subject: string,
 ): Promise<RenderedBody> {
   const { renderServerModule } = await import("./render-server.js");
-  return renderServerModule({ server, connection });
+  return renderServerModule({ server, connection }, formatter, subject);
 }

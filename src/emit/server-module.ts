@@ -5,10 +5,7 @@
  */
 import { StructureKind, type InterfaceDeclarationStructure, type SourceFile, type StatementStructures } from "ts-morph";
 import type { NormalizedServer, NormalizedTool } from "../normalize/normalize.js";
-import type { JsonObject } from "../shared/snapshot.js";
-import type { SchemaWarning } from "./schema/warnings.js";
-import { emitTypeScript } from "./schema/typescript.js";
-import { emitZod } from "./schema/zod.js";
+import { toolChunk, type RenderedChunk, type ToolChunk } from "./tool-chunk.js";
 import type { ConnectionExpression } from "./connection.js";
 import { docComment, docText, jsonLiteral, stringLiteral } from "./text.js";
 
@@ -17,34 +14,36 @@ export interface ServerModuleInput {
   connection: ConnectionExpression;
 }
 
-export interface EmitWarning {
-  subject: string;
-  pointer: string;
-  message: string;
-}
+export type { EmitWarning } from "./tool-chunk.js";
 
-/** Tool types and schemas per chunk: enough to keep two formatting workers evenly busy. */
-const TOOLS_PER_CHUNK = 40;
+/**
+ * Tools per formatting chunk: prettier has a high cost per call, so one call per tool would
+ * triple the work; a few dozen keeps both the workers and the cache useful.
+ */
+const TOOLS_PER_CHUNK = 25;
 
 export interface ServerModuleParts {
-  /** Types and Zod schemas of the tools, as plain text in runs of whole statements. */
-  toolChunks: string[];
-  warnings: EmitWarning[];
+  /** The tools' types and Zod schemas, already handed to the renderer, a chunk of tools each. */
+  toolChunks: Promise<RenderedChunk>[];
 }
 
 /**
- * Fill `file` with the module's structure (imports, descriptors, client) and return the tools'
- * types and schemas beside it: they are text already, and handing a megabyte of them to
- * ts-morph would only make it parse them.
+ * Fill `file` with the module's structure (imports, descriptors, client) and hand the tools'
+ * types and schemas to `renderTools`, a chunk at a time: they are plain text, ts-morph would
+ * only parse them, and chunks can be emitted and formatted on other threads (and cached)
+ * while this one builds the structure.
  */
-export async function writeServerModule(file: SourceFile, input: ServerModuleInput): Promise<ServerModuleParts> {
+export async function writeServerModule(
+  file: SourceFile,
+  input: ServerModuleInput,
+  renderTools: (chunk: ToolChunk) => Promise<RenderedChunk>,
+): Promise<ServerModuleParts> {
   const { server } = input;
-  const warnings: EmitWarning[] = [];
-  const toolChunks: string[] = [];
+  const toolChunks: Promise<RenderedChunk>[] = [];
   for (let start = 0; start < server.tools.length; start += TOOLS_PER_CHUNK) {
-    const parts: string[] = [];
-    for (const tool of server.tools.slice(start, start + TOOLS_PER_CHUNK)) parts.push(...(await toolStatements(server, tool, warnings)));
-    toolChunks.push(parts.join("\n"));
+    const chunk = renderTools(toolChunk(server.key, server.tools.slice(start, start + TOOLS_PER_CHUNK)));
+    chunk.catch(() => undefined); // awaited by the caller; never an unhandled rejection meanwhile
+    toolChunks.push(chunk);
   }
   // One addStatements call: ts-morph re-parses the file on every insertion.
   file.addStatements([
@@ -57,7 +56,7 @@ export async function writeServerModule(file: SourceFile, input: ServerModuleInp
     clientFactory(server),
     toolsFactory(server),
   ]);
-  return { toolChunks, warnings };
+  return { toolChunks };
 }
 
 function importStatements(input: ServerModuleInput): StatementStructures[] {
@@ -74,32 +73,6 @@ function importStatements(input: ServerModuleInput): StatementStructures[] {
       namedImports: [...runtimeValues, ...runtimeTypes.map((name) => `type ${name}`)],
     },
   ];
-}
-
-async function toolStatements(server: NormalizedServer, tool: NormalizedTool, warnings: EmitWarning[]): Promise<string[]> {
-  const subject = `tool "${server.key}/${tool.entry.name}"`;
-  const parts = [await schemaStatements(tool.entry.inputSchema, tool.inputType, subject, "/inputSchema", warnings)];
-  if (tool.entry.outputSchema && tool.outputType) {
-    parts.push(await schemaStatements(tool.entry.outputSchema, tool.outputType, subject, "/outputSchema", warnings));
-  }
-  return parts;
-}
-
-/** `export interface X …` and `export const XSchema: z.ZodType<X> = …`, compiled against each other. */
-async function schemaStatements(
-  schema: JsonObject,
-  typeName: string,
-  subject: string,
-  base: string,
-  warnings: EmitWarning[],
-): Promise<string> {
-  const collect = (list: SchemaWarning[]) =>
-    list.forEach((warning) => warnings.push({ subject, pointer: `${base}${warning.pointer}`, message: warning.message }));
-  const types = await emitTypeScript(schema, typeName, { subject });
-  collect(types.warnings);
-  const zod = emitZod(schema, { subject });
-  collect(zod.warnings);
-  return `\n${types.code.trim()}\n\nexport const ${typeName}Schema: z.ZodType<${typeName}> = ${zod.expression};\n`;
 }
 
 function templateParamTypes(server: NormalizedServer): string[] {

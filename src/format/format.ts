@@ -1,75 +1,161 @@
 /**
- * Stage `format`: unformatted source → prettier-formatted text, in process. A body arrives as
- * chunks of whole top-level statements; each chunk is formatted on its own and the results are
- * joined with a blank line, so large outputs can be spread over worker threads (prettier is
- * the generator's most expensive step) while the result stays the same however it was split.
+ * Stage `format`: unformatted source → prettier-formatted text, once, in process.
+ *
+ * A body arrives as chunks of whole top-level statements (runs of tools' types and schemas, and
+ * the module's structure); each chunk is formatted on its own and the results are joined with a
+ * blank line, so the output is the same however the work was spread. Formatting is the
+ * generator's most expensive step, so for large outputs chunks are formatted on worker threads
+ * while the main thread emits the next ones (emitting in the workers too was measured slower:
+ * each would load and warm the schema emitters again), and a content-addressed cache (by
+ * default in `node_modules/.cache/mcp-codegen`) keeps every rendered chunk, so tools that did
+ * not change are neither emitted nor formatted twice.
  */
+import { createHash } from "node:crypto";
+import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
+import path from "node:path";
 import { Worker } from "node:worker_threads";
+import { canonicalStringify } from "../shared/canonical-json.js";
+import { emitToolChunk, type RenderedChunk, type ToolChunk } from "../emit/tool-chunk.js";
 import { PRETTIER_OPTIONS } from "./options.js";
+import type { WorkerJob } from "./worker.js";
 
-/** Below this many characters a worker's start-up costs more than it saves. */
-const PARALLEL_THRESHOLD = 300_000;
-
-export async function formatChunks(chunks: readonly string[], subject: string): Promise<string> {
-  const total = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
-  const workers = Math.min(availableParallelism(), 4, chunks.length);
-  const formatted =
-    total < PARALLEL_THRESHOLD || workers < 2
-      ? await formatInProcess(chunks, subject)
-      : await formatInWorkers(chunks, workers, subject);
-  return formatted.join("\n");
+export interface FormatterOptions {
+  /** Where formatted chunks are kept between runs; `undefined` = no cache. */
+  cacheDir?: string | undefined;
+  /** Use worker threads (worth it only for large outputs). */
+  parallel?: boolean;
+  /** Part of every cache key: a new generator or prettier never reuses old entries. */
+  cacheSalt?: string;
 }
 
-export async function formatTypeScript(source: string, subject: string): Promise<string> {
-  return formatChunks([source], subject);
-}
+export class Formatter {
+  private readonly pool: WorkerPool | undefined;
+  private inProcess: Promise<typeof import("prettier")> | undefined;
 
-async function formatInProcess(chunks: readonly string[], subject: string): Promise<string[]> {
-  const prettier = await import("prettier");
-  const out: string[] = [];
-  for (const chunk of chunks) {
+  constructor(private readonly options: FormatterOptions = {}) {
+    const threads = Math.min(availableParallelism(), 4);
+    this.pool = options.parallel && threads > 1 ? new WorkerPool(threads) : undefined;
+  }
+
+  /** Formatted `source` (a run of whole statements); `subject` names the file in errors. */
+  async format(source: string, subject: string): Promise<string> {
+    const rendered = await this.cached(`source\u0000${source}`, () => this.run(source, subject));
+    return rendered.text;
+  }
+
+  /**
+   * A chunk of tools' types and schemas, emitted here and formatted (on a worker when
+   * parallel). Cached by the chunk's inputs, so a hit skips the emitter as well.
+   */
+  async renderTools(chunk: ToolChunk, subject: string): Promise<RenderedChunk> {
+    return this.cached(`tools\u0000${canonicalStringify(chunk)}`, async () => {
+      const emitted = await emitToolChunk(chunk);
+      return { text: (await this.run(emitted.text, subject)).text, warnings: emitted.warnings };
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.pool?.close();
+  }
+
+  private async cached(input: string, render: () => Promise<RenderedChunk>): Promise<RenderedChunk> {
+    const key = this.options.cacheDir ? this.cacheKey(input) : undefined;
+    const hit = key ? await this.readCache(key) : undefined;
+    if (hit !== undefined) return JSON.parse(hit) as RenderedChunk;
+    const rendered = await render();
+    if (key) await this.writeCache(key, JSON.stringify(rendered));
+    return rendered;
+  }
+
+  private async run(source: string, subject: string): Promise<RenderedChunk> {
+    if (this.pool) return { text: await this.pool.format(source, subject), warnings: [] };
+    this.inProcess ??= import("prettier");
+    const prettier = await this.inProcess;
     try {
-      out.push(await prettier.format(chunk, PRETTIER_OPTIONS));
+      return { text: await prettier.format(source, PRETTIER_OPTIONS), warnings: [] };
     } catch (error) {
       throw parseFailure(subject, (error as Error).message);
     }
   }
-  return out;
-}
 
-async function formatInWorkers(chunks: readonly string[], count: number, subject: string): Promise<string[]> {
-  const pool = Array.from({ length: count }, () => new Worker(new URL("./worker.js", import.meta.url)));
-  const out: string[] = new Array<string>(chunks.length);
-  let next = 0;
-  try {
-    await Promise.all(
-      pool.map(async (worker) => {
-        while (next < chunks.length) {
-          const id = next++;
-          out[id] = await runJob(worker, id, chunks[id] ?? "", subject);
-        }
-      }),
-    );
-  } finally {
-    await Promise.all(pool.map((worker) => worker.terminate()));
+  private cacheKey(source: string): string {
+    return createHash("sha256").update(this.options.cacheSalt ?? "").update("\u0000").update(source).digest("hex");
   }
-  return out;
+
+  private async readCache(key: string): Promise<string | undefined> {
+    try {
+      return await readFile(this.cacheFile(key), "utf8");
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Best effort: a cache that cannot be written only costs time. */
+  private async writeCache(key: string, text: string): Promise<void> {
+    const file = this.cacheFile(key);
+    try {
+      await mkdir(path.dirname(file), { recursive: true });
+      const temp = `${file}.${process.pid}.tmp`;
+      await writeFile(temp, text, "utf8");
+      await rename(temp, file);
+    } catch {
+      // read-only or full disk: go on without caching
+    }
+  }
+
+  private cacheFile(key: string): string {
+    return path.join(this.options.cacheDir ?? "", key.slice(0, 2), `${key.slice(2)}.json`);
+  }
 }
 
-function runJob(worker: Worker, id: number, source: string, subject: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const onMessage = (message: { id: number; text?: string; error?: string }) => {
-      if (message.id !== id) return;
-      worker.off("message", onMessage);
-      worker.off("error", reject);
-      if (message.text !== undefined) resolve(message.text);
-      else reject(parseFailure(subject, message.error ?? "unknown error"));
-    };
-    worker.on("message", onMessage);
-    worker.on("error", reject);
-    worker.postMessage({ id, source });
-  });
+/** Rendering workers, started at once so that loading prettier overlaps the main thread's work. */
+class WorkerPool {
+  private readonly workers: Worker[];
+  private readonly idle: Worker[];
+  private readonly queue: { source: string; subject: string; resolve: (text: string) => void; reject: (error: Error) => void }[] = [];
+  private nextId = 0;
+
+  constructor(size: number) {
+    this.workers = Array.from({ length: size }, () => new Worker(new URL("./worker.js", import.meta.url)));
+    for (const worker of this.workers) worker.unref();
+    this.idle = [...this.workers];
+  }
+
+  format(source: string, subject: string): Promise<string> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ source, subject, resolve, reject });
+      this.dispatch();
+    });
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.workers.map((worker) => worker.terminate()));
+  }
+
+  private dispatch(): void {
+    while (this.idle.length > 0 && this.queue.length > 0) {
+      const worker = this.idle.pop() as Worker;
+      const job = this.queue.shift() as (typeof this.queue)[number];
+      const id = this.nextId++;
+      const onMessage = (message: { id: number; text?: string; error?: string }) => {
+        if (message.id !== id) return;
+        worker.off("message", onMessage);
+        worker.off("error", onError);
+        this.idle.push(worker);
+        if (message.text !== undefined) job.resolve(message.text);
+        else job.reject(parseFailure(job.subject, message.error ?? "unknown error"));
+        this.dispatch();
+      };
+      const onError = (error: Error) => {
+        worker.off("message", onMessage);
+        job.reject(error);
+      };
+      worker.on("message", onMessage);
+      worker.on("error", onError);
+      worker.postMessage({ id, source: job.source } satisfies WorkerJob);
+    }
+  }
 }
 
 /** A syntax error here is a generator bug; name the file so it can be reported. */

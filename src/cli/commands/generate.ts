@@ -1,13 +1,15 @@
 import { generate, type GenerateReport } from "../../pipeline.js";
+import type { GenerateCliOptions } from "../bin.js";
 import { EXIT_DRIFT, EXIT_OK, failAndExit } from "../exit.js";
 
-export async function runGenerate(options: { config?: string; offline?: boolean; check?: boolean; quiet?: boolean }): Promise<number> {
+export async function runGenerate(options: GenerateCliOptions): Promise<number> {
   let report: GenerateReport;
   try {
     report = await generate({
       ...(options.config === undefined ? {} : { configPath: options.config }),
       offline: options.offline === true,
       check: options.check === true,
+      cache: options.cache,
     });
   } catch (error) {
     failAndExit(error);

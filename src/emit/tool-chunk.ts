@@ -1,0 +1,61 @@
+/**
+ * The tools' types and Zod schemas, emitted a chunk of tools at a time from plain data, so a
+ * chunk can be emitted on a worker thread (and cached by its inputs) as well as in process.
+ */
+import type { NormalizedTool } from "../normalize/normalize.js";
+import type { JsonObject, ToolEntry } from "../shared/snapshot.js";
+import { emitTypeScript } from "./schema/typescript.js";
+import type { SchemaWarning } from "./schema/warnings.js";
+import { emitZod } from "./schema/zod.js";
+
+export interface EmitWarning {
+  subject: string;
+  pointer: string;
+  message: string;
+}
+
+/** What a chunk needs: structured-clone safe, and its own cache key. */
+export interface ToolChunk {
+  serverKey: string;
+  tools: { entry: ToolEntry; inputType: string; outputType: string | undefined }[];
+}
+
+export interface RenderedChunk {
+  text: string;
+  warnings: EmitWarning[];
+}
+
+export function toolChunk(serverKey: string, tools: readonly NormalizedTool[]): ToolChunk {
+  return { serverKey, tools: tools.map(({ entry, inputType, outputType }) => ({ entry, inputType, outputType })) };
+}
+
+/** The chunk's statements, not yet formatted. */
+export async function emitToolChunk(chunk: ToolChunk): Promise<RenderedChunk> {
+  const warnings: EmitWarning[] = [];
+  const parts: string[] = [];
+  for (const tool of chunk.tools) {
+    const subject = `tool "${chunk.serverKey}/${tool.entry.name}"`;
+    parts.push(await schemaStatements(tool.entry.inputSchema, tool.inputType, subject, "/inputSchema", warnings));
+    if (tool.entry.outputSchema && tool.outputType) {
+      parts.push(await schemaStatements(tool.entry.outputSchema, tool.outputType, subject, "/outputSchema", warnings));
+    }
+  }
+  return { text: parts.join("\n"), warnings };
+}
+
+/** `export interface X …` and `export const XSchema: z.ZodType<X> = …`, compiled against each other. */
+async function schemaStatements(
+  schema: JsonObject,
+  typeName: string,
+  subject: string,
+  base: string,
+  warnings: EmitWarning[],
+): Promise<string> {
+  const collect = (list: SchemaWarning[]) =>
+    list.forEach((warning) => warnings.push({ subject, pointer: `${base}${warning.pointer}`, message: warning.message }));
+  const types = await emitTypeScript(schema, typeName, { subject });
+  collect(types.warnings);
+  const zod = emitZod(schema, { subject });
+  collect(zod.warnings);
+  return `\n${types.code.trim()}\n\nexport const ${typeName}Schema: z.ZodType<${typeName}> = ${zod.expression};\n`;
+}
