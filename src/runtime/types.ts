@@ -217,7 +217,8 @@ export interface RuntimeOptions extends ConnectionOptions {
    */
   onOutputMismatch?: "error" | "warn";
   /** Where the runtime's warnings go (output mismatches, renamed tools). Default `console.warn`. */
-  onWarning?: (message: string) => void;  /** Drift guard of generated clients, for every server (default "warn"); see `DriftGuardPolicy`. */
+  onWarning?: (message: string) => void;
+  /** Drift guard of generated clients, for every server (default "warn"); see `DriftGuardPolicy`. */
   driftGuard?: DriftGuardPolicy;
 }
 
