@@ -8,7 +8,9 @@ import type { Prompt, Resource, ResourceTemplate, Tool } from "@modelcontextprot
 import { CodegenError, errorMessage } from "../shared/errors.js";
 import { redact, secretValues, type Environment } from "../shared/placeholders.js";
 import type { ResolvedConfig, ResolvedServer } from "../config/load.js";
-import { connectServer, prepareServer, resolveServerConfig, type OpenedServer } from "./connect.js";
+import { McpRuntimeError } from "../runtime/errors.js";
+import { OpenFailure } from "../runtime/transports.js";
+import { openForCapture, resolveForCapture, UNBOUNDED } from "./connect.js";
 import { collectPages } from "../runtime/listing.js";
 
 export interface RawServerListing {
@@ -50,33 +52,30 @@ async function captureOne(server: ResolvedServer, config: ResolvedConfig, env: E
   const subject = `server "${server.name}"`;
   const timeout = server.config.timeout ?? config.timeout;
   const secrets = secretValues(server.config, env);
-  const connection = resolveServerConfig(server.name, server.config, env, config.rootDir);
-  let opened: OpenedServer | undefined;
+  const resolved = resolveForCapture(server.name, server.config, env, config.rootDir);
+  let client: Client | undefined;
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new CodegenError("server", `no answer within ${timeout} ms`, { subject })), timeout);
   });
   try {
     const work = (async () => {
-      opened = prepareServer(connection);
-      await connectServer(opened);
-      return listEverything(opened.client, opened.transport.protocolVersion, server.name);
+      const opened = await openForCapture(resolved, (created) => (client = created));
+      return listEverything(opened.client, opened.protocolVersion, server.name);
     })();
     work.catch(() => undefined); // the deadline may win; the loser's rejection is not unhandled
     return await Promise.race([work, deadline]);
   } catch (error) {
     if (error instanceof CodegenError) throw error;
-    const tail = (error as { stderrTail?: string }).stderrTail;
-    const detail = tail ? `${errorMessage(error)} (stderr: ${tail})` : errorMessage(error);
+    const tail = error instanceof OpenFailure ? error.stderr : "";
+    const message = error instanceof McpRuntimeError ? error.detail : errorMessage(error);
+    const detail = tail ? `${message} (stderr: ${tail})` : message;
     throw new CodegenError("server", redact(`cannot capture: ${detail}`, secrets), { subject });
   } finally {
     clearTimeout(timer);
-    await opened?.client.close().catch(() => undefined);
+    await client?.close().catch(() => undefined);
   }
 }
-
-/** Longest timer Node accepts: the capture's own deadline is what bounds every request. */
-const UNBOUNDED = { timeout: 2 ** 31 - 1 };
 
 type Listed = Tool | Resource | ResourceTemplate | Prompt;
 

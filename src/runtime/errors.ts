@@ -15,11 +15,14 @@ export class McpRuntimeError extends Error {
   override name = "McpRuntimeError";
   readonly server: string;
   readonly tool: string | undefined;
+  /** The message without the server / tool it names. */
+  readonly detail: string;
 
   constructor(server: string, detail: string, options: McpRuntimeErrorOptions = {}) {
     super(oneLine(`${subjectOf(server, options.tool)}: ${detail}`), { cause: options.cause });
     this.server = server;
     this.tool = options.tool;
+    this.detail = oneLine(detail);
   }
 }
 

@@ -32,6 +32,8 @@ export interface OpenedClient {
   kind: "stdio" | "http" | "sse";
   /** The last lines the stdio child wrote to stderr, when they are being collected. */
   stderr: StderrTail | undefined;
+  /** The protocol version negotiated in `initialize`. */
+  protocolVersion: string | undefined;
 }
 
 /** Opens a transport and initialises a client on it. On failure nothing is left open. */
@@ -117,6 +119,7 @@ async function openOver(kind: OpenedClient["kind"], transport: Transport, open: 
   // Capabilities are declared only for the callbacks (sampling, roots, elicitation) supplied.
   const client = new Client(open.identity, { capabilities: open.setup.capabilities });
   open.setup.install(client);
+  const negotiated = recordProtocolVersion(transport);
   try {
     await client.connect(transport, open.connectOptions);
   } catch (error) {
@@ -124,5 +127,20 @@ async function openOver(kind: OpenedClient["kind"], transport: Transport, open: 
     await transport.close().catch(() => undefined);
     throw error;
   }
-  return { client, transport, kind, stderr };
+  return { client, transport, kind, stderr, protocolVersion: negotiated.version };
+}
+
+/**
+ * The SDK client hands the negotiated protocol version to `transport.setProtocolVersion` (HTTP
+ * transports need it for their headers) but keeps it to itself otherwise: record it there, for
+ * every transport, at no cost per message.
+ */
+function recordProtocolVersion(transport: Transport): { version: string | undefined } {
+  const negotiated: { version: string | undefined } = { version: undefined };
+  const own = transport.setProtocolVersion?.bind(transport);
+  transport.setProtocolVersion = (version: string) => {
+    negotiated.version = version;
+    own?.(version);
+  };
+  return negotiated;
 }
