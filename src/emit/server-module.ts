@@ -3,7 +3,7 @@
  * client factory and LangChain tools factory. Schema text comes from `schema/`; structure is
  * built with ts-morph; every piece of server text goes through `text.ts`.
  */
-import { StructureKind, type InterfaceDeclarationStructure, type SourceFile, type StatementStructures } from "ts-morph";
+import { StructureKind, type InterfaceDeclarationStructure, type StatementStructures } from "ts-morph";
 import type { NormalizedServer, NormalizedTool } from "../normalize/normalize.js";
 import { toolChunk, type RenderedChunk, type ToolChunk } from "./tool-chunk.js";
 import type { ConnectionExpression } from "./connection.js";
@@ -23,40 +23,47 @@ export type { EmitWarning } from "./tool-chunk.js";
 const TOOLS_PER_CHUNK = 25;
 
 export interface ServerModuleParts {
-  /** The tools' types and Zod schemas, already handed to the renderer, a chunk of tools each. */
-  toolChunks: Promise<RenderedChunk>[];
+  /** Imports, formatted. */
+  head: Promise<string>;
+  /** The tools' types and Zod schemas, a chunk of tools each, emitted and formatted. */
+  tools: Promise<RenderedChunk>[];
+  /** Everything that refers to them (descriptors, metadata, client), formatted, in order. */
+  tail: Promise<string>[];
 }
 
+/** What the module writer hands its pieces to: formatting (and caching) may run elsewhere. */
+export interface ChunkRenderer {
+  format(source: string): Promise<string>;
+  renderTools(chunk: ToolChunk): Promise<RenderedChunk>;
+}
+
+/** Prints statements (text or ts-morph structures) as source text. */
+export type StatementPrinter = (statements: (string | StatementStructures)[]) => string;
+
 /**
- * Fill `file` with the module's structure (imports, descriptors, client) and hand the tools'
- * types and schemas to `renderTools`, a chunk at a time: they are plain text, ts-morph would
- * only parse them, and chunks can be emitted and formatted on other threads (and cached)
- * while this one builds the structure.
+ * The module in pieces, each handed to `renderer` as soon as it exists: the structure first
+ * (its large statements are the longest formatting jobs), then the tools' types and schemas a
+ * chunk at a time, so formatting runs while the emitter goes on. The tools' statements are
+ * plain text (ts-morph would only parse them); the structure is built with ts-morph.
  */
-export async function writeServerModule(
-  file: SourceFile,
-  input: ServerModuleInput,
-  renderTools: (chunk: ToolChunk) => Promise<RenderedChunk>,
-): Promise<ServerModuleParts> {
+export function writeServerModule(input: ServerModuleInput, print: StatementPrinter, renderer: ChunkRenderer): ServerModuleParts {
   const { server } = input;
-  const toolChunks: Promise<RenderedChunk>[] = [];
+  const settle = <T>(promise: Promise<T>): Promise<T> => {
+    promise.catch(() => undefined); // awaited by the caller; never an unhandled rejection meanwhile
+    return promise;
+  };
+  const format = (statements: (string | StatementStructures)[]) => settle(renderer.format(print(statements)));
+  const head = format(importStatements(input));
+  const tail = [
+    format([descriptorStatement(server)]),
+    format([clientInterface(server)]),
+    format([...templateParamTypes(server), ...promptArgTypes(server), metadataStatement(server, input.connection), clientFactory(server), toolsFactory(server)]),
+  ];
+  const tools: Promise<RenderedChunk>[] = [];
   for (let start = 0; start < server.tools.length; start += TOOLS_PER_CHUNK) {
-    const chunk = renderTools(toolChunk(server.key, server.tools.slice(start, start + TOOLS_PER_CHUNK)));
-    chunk.catch(() => undefined); // awaited by the caller; never an unhandled rejection meanwhile
-    toolChunks.push(chunk);
+    tools.push(settle(renderer.renderTools(toolChunk(server.key, server.tools.slice(start, start + TOOLS_PER_CHUNK)))));
   }
-  // One addStatements call: ts-morph re-parses the file on every insertion.
-  file.addStatements([
-    ...importStatements(input),
-    ...templateParamTypes(server),
-    ...promptArgTypes(server),
-    descriptorStatement(server),
-    metadataStatement(server, input.connection),
-    clientInterface(server),
-    clientFactory(server),
-    toolsFactory(server),
-  ]);
-  return { toolChunks };
+  return { head, tools, tail };
 }
 
 function importStatements(input: ServerModuleInput): StatementStructures[] {
