@@ -3,6 +3,7 @@
  * turn them off, and accept reviewed changes. Then the summary and the fail decision.
  */
 import { CodegenError } from "../shared/errors.js";
+import { globMatcher } from "../shared/listing-snapshot.js";
 import { LEVEL_RANK, LEVELS, isRuleId, type Level } from "./rules.js";
 import type { Change, DriftAcceptance, DriftOptions, DriftOverride, DriftReport, DriftSummary, FailThreshold, RuleSetting } from "./types.js";
 
@@ -65,11 +66,9 @@ function accepts(acceptance: DriftAcceptance, change: Change): boolean {
   return acceptance.pointer === undefined || acceptance.pointer === change.pointer;
 }
 
-/** `*` matches any run of characters; everything else is literal. */
+/** `*` matches any run of characters; everything else is literal (the config's one glob syntax). */
 export function globMatches(pattern: string, name: string): boolean {
-  if (!pattern.includes("*")) return pattern === name;
-  const source = pattern.split("*").map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join(".*");
-  return new RegExp(`^${source}$`, "s").test(name);
+  return globMatcher([pattern])(name);
 }
 
 export function summarize(changes: readonly Change[]): DriftSummary {
