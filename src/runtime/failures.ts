@@ -21,7 +21,8 @@ export function toRuntimeError(error: unknown, server: string, tool?: string, si
 }
 
 function fromMcpError(error: McpError, server: string, tool: string | undefined): McpRuntimeError {
-  const detail = error.message.replace(/^MCP error -?\d+: /, "");
+  // An SDK server's own McpError already carries the prefix, and the client's McpError adds it again.
+  const detail = error.message.replace(/^(?:MCP error -?\d+: )+/, "");
   switch (error.code) {
     case ErrorCode.RequestTimeout: {
       const data = error.data as { timeout?: unknown } | undefined;

@@ -9,6 +9,7 @@ import ts from "typescript";
 import { z } from "zod";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { Json } from "../../src/shared/canonical-json.js";
 import type { JsonObject } from "../../src/shared/snapshot.js";
 
@@ -151,10 +152,8 @@ export interface ListedSchema {
   schema: JsonObject;
 }
 
-/** Every input and output schema that server-everything lists, over a real stdio connection. */
-export async function everythingSchemas(): Promise<ListedSchema[]> {
-  const entry = join(projectRoot, "node_modules/@modelcontextprotocol/server-everything/dist/index.js");
-  const transport = new StdioClientTransport({ command: process.execPath, args: [entry, "stdio"], stderr: "ignore" });
+/** Every input and output schema a server lists, over `transport` (closed afterwards). */
+export async function listedSchemas(transport: Transport): Promise<ListedSchema[]> {
   const client = new Client({ name: "schema-tests", version: "0.0.0" });
   await client.connect(transport);
   try {
@@ -171,13 +170,11 @@ export async function everythingSchemas(): Promise<ListedSchema[]> {
     return out;
   } finally {
     await client.close();
-    const pid = transport.pid;
-    if (pid !== null) {
-      try {
-        process.kill(pid);
-      } catch {
-        // already gone
-      }
-    }
   }
+}
+
+/** Every input and output schema that server-everything lists, over a real stdio connection. */
+export function everythingSchemas(): Promise<ListedSchema[]> {
+  const entry = join(projectRoot, "node_modules/@modelcontextprotocol/server-everything/dist/index.js");
+  return listedSchemas(new StdioClientTransport({ command: process.execPath, args: [entry, "stdio"], stderr: "ignore" }));
 }
