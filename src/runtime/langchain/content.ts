@@ -19,7 +19,13 @@ const CONVERTERS: { [T in ContentBlock["type"]]: Converter<T> } = {
 export function toStandardBlock(block: ContentBlock): LangChainBlock {
   const convert = CONVERTERS[block.type] as Converter<ContentBlock["type"]> | undefined;
   // A block type newer than this runtime: keep it visible to the model as JSON text.
-  return convert ? convert(block) : { type: "text", text: JSON.stringify(block) };
+  if (!convert) return { type: "text", text: JSON.stringify(block) };
+  const converted = convert(block);
+  // MCP annotations (audience, priority, lastModified) travel in the block's metadata.
+  const annotations = (block as { annotations?: Record<string, unknown> }).annotations;
+  if (annotations === undefined) return converted;
+  const metadata = (converted as { metadata?: Record<string, unknown> }).metadata;
+  return { ...converted, metadata: { ...metadata, annotations } } as LangChainBlock;
 }
 
 export function toStandardBlocks(blocks: readonly ContentBlock[]): LangChainBlock[] {
