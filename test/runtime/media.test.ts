@@ -1,13 +1,13 @@
 /**
  * Audio content (and MCP annotations) end to end, over stdio and streamable HTTP: typed call
  * content, the LangChain tool's standard `audio` block (annotations kept in its metadata) and a
- * prompt message carrying audio.
+ * prompt message carrying audio. And an AbortSignal that really cancels on the wire.
  */
 import path from "node:path";
 import type { ToolMessage } from "@langchain/core/messages";
 import * as z from "zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { callTypedTool, createLangChainTools, createRuntime, getPromptMessages, type Runtime, type ToolDescriptor } from "../../src/runtime/index.js";
+import { CancelledError, callTypedTool, createLangChainTools, createRuntime, getPromptMessages, type Runtime, type ToolDescriptor } from "../../src/runtime/index.js";
 import type { ServerConfig } from "../../src/shared/server-config.js";
 import { repoRoot, startServerScript, type RunningServer } from "../helpers/servers.js";
 
@@ -63,4 +63,23 @@ describe.each(TRANSPORTS)("audio over %s", (_name, start) => {
     expect(message?.getType()).toBe("human");
     expect(message?.content).toEqual([{ type: "audio", mimeType: "audio/wav", data: expect.any(String) }]);
   });
+
+  it("an AbortSignal cancels the request on the wire: the server sees notifications/cancelled", async () => {
+    const before = Number(textOf(await runtime.callTool("media", "cancellations")));
+    const controller = new AbortController();
+    const pending = runtime.callTool("media", "wait_for_cancel", {}, { signal: controller.signal });
+    setTimeout(() => controller.abort(new Error("user gave up")), 100);
+    await expect(pending).rejects.toBeInstanceOf(CancelledError);
+    // The server counts the cancel when the notification arrives: poll a bounded number of times.
+    let seen = before;
+    for (let attempt = 0; attempt < 50 && seen === before; attempt++) {
+      seen = Number(textOf(await runtime.callTool("media", "cancellations")));
+      if (seen === before) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(seen).toBe(before + 1);
+  });
 });
+
+function textOf(result: { content: { type: string; text?: string }[] }): string {
+  return result.content.map((block) => block.text ?? "").join("");
+}

@@ -1,11 +1,14 @@
 /**
  * Test MCP server with audio content (which neither the example servers nor server-everything
  * send): a `tone` tool returning a tiny WAV with annotations, and a `listen` prompt whose
- * message carries the same audio. Over stdio by default, or streamable HTTP with `--http`
+ * message carries the same audio. Also `wait_for_cancel`, which only ends when the client
+ * cancels it (`notifications/cancelled`), and `cancellations`, how many it has seen: proof
+ * that a cancel reached the server. Over stdio by default, or streamable HTTP with `--http`
  * (`--port N`, 0 = random; prints the MCP_LISTENING line).
  */
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { serveMcpOverHttp } from "./http-host.js";
 
 /** A valid 44-byte WAV (PCM, mono, 8 kHz, 16-bit) with no samples: real audio/wav data. */
@@ -28,8 +31,24 @@ function silentWav(): Buffer {
 
 export const TONE_WAV_BASE64 = silentWav().toString("base64");
 
+/** Cancellations seen, for the whole process (a client may cancel on another HTTP session). */
+let cancellations = 0;
+
 function createServer(): McpServer {
   const server = new McpServer({ name: "media", version: "1.0.0" });
+  server.registerTool("wait_for_cancel", { description: "Ends only when cancelled (or after 30 s)." }, (extra) =>
+    new Promise<CallToolResult>((resolve) => {
+      const timer = setTimeout(() => resolve({ content: [{ type: "text", text: "not cancelled" }] }), 30_000);
+      extra.signal.addEventListener("abort", () => {
+        clearTimeout(timer);
+        cancellations += 1;
+        resolve({ content: [{ type: "text", text: "cancelled" }] });
+      });
+    }),
+  );
+  server.registerTool("cancellations", { description: "How many calls were cancelled." }, () => ({
+    content: [{ type: "text", text: String(cancellations) }],
+  }));
   server.registerTool("tone", { description: "A short silent tone as audio/wav." }, () => ({
     content: [
       { type: "audio", mimeType: "audio/wav", data: TONE_WAV_BASE64, annotations: { audience: ["user"], priority: 0.7 } },
