@@ -32,10 +32,12 @@ export interface FormatterOptions {
 export class Formatter {
   private readonly pool: WorkerPool | undefined;
   private inProcess: Promise<typeof import("prettier")> | undefined;
+  /** The emission of the previous tool chunk (chunks are emitted in turn). */
+  private emitting: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: FormatterOptions = {}) {
     const threads = Math.min(availableParallelism(), 4);
-    this.pool = options.parallel && threads > 1 ? new WorkerPool(threads) : undefined;
+    this.pool = options.parallel && threads >= 1 ? new WorkerPool(threads) : undefined;
   }
 
   /** Formatted `source` (a run of whole statements); `subject` names the file in errors. */
@@ -50,8 +52,15 @@ export class Formatter {
    */
   async renderTools(chunk: ToolChunk, subject: string): Promise<RenderedChunk> {
     return this.cached(`tools\u0000${canonicalStringify(chunk)}`, async () => {
-      const emitted = await emitToolChunk(chunk);
-      return { text: (await this.run(emitted.text, subject)).text, warnings: emitted.warnings };
+      // One chunk at a time: emitted concurrently, every chunk would finish emitting only at
+      // the very end, and the formatting workers would wait idle until then.
+      const emitted = this.emitting.then(() => emitToolChunk(chunk));
+      this.emitting = emitted.then(
+        () => undefined,
+        () => undefined,
+      );
+      const { text, warnings } = await emitted;
+      return { text: (await this.run(text, subject)).text, warnings };
     });
   }
 
@@ -109,52 +118,54 @@ export class Formatter {
   }
 }
 
-/** Rendering workers, started at once so that loading prettier overlaps the main thread's work. */
+/**
+ * Formatting workers, started at once so that loading prettier overlaps the main thread's work.
+ * Jobs are posted as soon as they arrive, to the worker with the fewest characters pending:
+ * waiting for a worker to report back before giving it more would leave it idle whenever the
+ * main thread is busy emitting (it cannot read the reply until it yields).
+ */
 class WorkerPool {
-  private readonly workers: Worker[];
-  private readonly idle: Worker[];
-  private readonly queue: { source: string; subject: string; resolve: (text: string) => void; reject: (error: Error) => void }[] = [];
+  private readonly workers: { worker: Worker; pending: number }[];
+  private readonly jobs = new Map<number, { subject: string; size: number; slot: { pending: number }; resolve: (text: string) => void; reject: (error: Error) => void }>();
   private nextId = 0;
 
   constructor(size: number) {
-    this.workers = Array.from({ length: size }, () => new Worker(new URL("./worker.js", import.meta.url)));
-    for (const worker of this.workers) worker.unref();
-    this.idle = [...this.workers];
+    this.workers = Array.from({ length: size }, () => {
+      const worker = new Worker(new URL("./worker.js", import.meta.url));
+      worker.unref();
+      const slot = { worker, pending: 0 };
+      worker.on("message", (message: { id: number; text?: string; error?: string }) => this.settle(message));
+      worker.on("error", (error) => this.failAll(error));
+      return slot;
+    });
   }
 
   format(source: string, subject: string): Promise<string> {
+    const slot = this.workers.reduce((least, candidate) => (candidate.pending < least.pending ? candidate : least));
+    const id = this.nextId++;
+    slot.pending += source.length;
     return new Promise((resolve, reject) => {
-      this.queue.push({ source, subject, resolve, reject });
-      this.dispatch();
+      this.jobs.set(id, { subject, size: source.length, slot, resolve, reject });
+      slot.worker.postMessage({ id, source } satisfies WorkerJob);
     });
   }
 
   async close(): Promise<void> {
-    await Promise.all(this.workers.map((worker) => worker.terminate()));
+    await Promise.all(this.workers.map((slot) => slot.worker.terminate()));
   }
 
-  private dispatch(): void {
-    while (this.idle.length > 0 && this.queue.length > 0) {
-      const worker = this.idle.pop() as Worker;
-      const job = this.queue.shift() as (typeof this.queue)[number];
-      const id = this.nextId++;
-      const onMessage = (message: { id: number; text?: string; error?: string }) => {
-        if (message.id !== id) return;
-        worker.off("message", onMessage);
-        worker.off("error", onError);
-        this.idle.push(worker);
-        if (message.text !== undefined) job.resolve(message.text);
-        else job.reject(parseFailure(job.subject, message.error ?? "unknown error"));
-        this.dispatch();
-      };
-      const onError = (error: Error) => {
-        worker.off("message", onMessage);
-        job.reject(error);
-      };
-      worker.on("message", onMessage);
-      worker.on("error", onError);
-      worker.postMessage({ id, source: job.source } satisfies WorkerJob);
-    }
+  private settle(message: { id: number; text?: string; error?: string }): void {
+    const job = this.jobs.get(message.id);
+    if (!job) return;
+    this.jobs.delete(message.id);
+    job.slot.pending -= job.size;
+    if (message.text !== undefined) job.resolve(message.text);
+    else job.reject(parseFailure(job.subject, message.error ?? "unknown error"));
+  }
+
+  private failAll(error: Error): void {
+    for (const job of this.jobs.values()) job.reject(error);
+    this.jobs.clear();
   }
 }
 
