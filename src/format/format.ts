@@ -36,7 +36,8 @@ export class Formatter {
   private emitting: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: FormatterOptions = {}) {
-    const threads = Math.min(availableParallelism(), 4);
+    // The main thread keeps a core for emitting: one worker per other core (measured fastest).
+    const threads = Math.min(availableParallelism() - 1, 3);
     this.pool = options.parallel && threads >= 1 ? new WorkerPool(threads) : undefined;
   }
 
