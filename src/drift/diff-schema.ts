@@ -6,6 +6,7 @@
 import type { Json } from "../shared/canonical-json.js";
 import { compareCodeUnits } from "../shared/canonical-json.js";
 import type { RuleId } from "./rules.js";
+import type { Finding } from "./change.js";
 import {
   ANNOTATION_KEYWORDS,
   CONSTRAINT_KEYWORDS,
@@ -17,17 +18,8 @@ import {
 
 type Node = { [key: string]: Json };
 
-export interface SchemaFinding {
-  ruleId: RuleId;
-  pointer: string;
-  subject?: string;
-  before?: Json;
-  after?: Json;
-  /** Text for `{before}` / `{after}` when the raw value would read badly (type lists). */
-  beforeText?: string;
-  afterText?: string;
-  subjectText?: string;
-}
+/** A finding inside a schema: always at a pointer. */
+export type SchemaFinding = Finding & { pointer: string };
 
 interface Walk {
   side: SchemaSide;
