@@ -17,18 +17,18 @@ import {
   type SamplingRequest,
 } from "../../src/runtime/index.js";
 
-let stopHttp: (() => Promise<void>) | undefined;
+const stops: (() => Promise<void>)[] = [];
 const transports: Record<string, () => Promise<RuntimeServerConfig>> = {
   stdio: async () => EVERYTHING_STDIO,
   http: async () => {
     const server = await startEverythingHttp();
-    stopHttp = server.stop;
+    stops.push(server.stop);
     return { transport: "http", url: server.url };
   },
 };
 
 afterAll(async () => {
-  await stopHttp?.();
+  await Promise.all(stops.map((stop) => stop()));
 });
 
 /** A promise plus the function that settles it: waits for a callback without any clock. */
@@ -210,7 +210,7 @@ describe.each(Object.keys(transports))("callbacks over %s", (kind) => {
   });
 });
 
-describe("timeout precedence: call > tool > server > runtime", () => {
+describe.each(Object.keys(transports))("timeout precedence over %s: call > tool > server > runtime", (kind) => {
   const slow = { duration: 3, steps: 1 };
   const SLOW_TOOL = "trigger-long-running-operation";
 
@@ -221,13 +221,14 @@ describe("timeout precedence: call > tool > server > runtime", () => {
   }
 
   it("applies each level and lets the higher one win", async () => {
+    const everything = await transports[kind]!();
     const runtime = createRuntime({
       timeout: 300,
       servers: {
-        global: EVERYTHING_STDIO,
-        server: { ...EVERYTHING_STDIO, timeout: 350 },
+        global: everything,
+        server: { ...everything, timeout: 350 },
         // A sampling answer that never comes makes trigger-sampling-request a second slow tool.
-        tool: { ...EVERYTHING_STDIO, timeout: 350, toolTimeouts: { [SLOW_TOOL]: 400 }, callbacks: { onSampling: () => new Promise(() => undefined) } },
+        tool: { ...everything, timeout: 350, toolTimeouts: { [SLOW_TOOL]: 400 }, callbacks: { onSampling: () => new Promise(() => undefined) } },
       },
     });
     try {
