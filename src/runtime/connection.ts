@@ -18,7 +18,7 @@ import { redact, type Environment } from "../shared/placeholders.js";
 import { withCallHeaders } from "./call-headers.js";
 import { trackChild, untrackChild } from "./child-registry.js";
 import { clientCapabilities, installHandlers, mergeCallbacks, type RootsHolder } from "./client-callbacks.js";
-import { ConfigError, ConnectionError, McpRuntimeError, ProtocolError, RuntimeClosedError, subjectOf } from "./errors.js";
+import { ConfigError, ConnectionError, McpRuntimeError, ProtocolError, RuntimeClosedError, subjectOf, type SubjectKind } from "./errors.js";
 import { messageOf, toRuntimeError } from "./failures.js";
 import { backoffDelay, pause, reconnectPolicy, type ReconnectPolicy } from "./reconnect.js";
 import { RequestDefaults } from "./request-options.js";
@@ -107,15 +107,15 @@ export class ServerConnection {
    * Runs one request: `send` gets a live client and is retried once on a fresh session when
    * the HTTP session is gone. Failures come out as typed errors about `subject`.
    */
-  run<T>(send: Send<T>, requestOptions: RequestOptions | undefined, subject: string | undefined, options: CallOptions | undefined): Promise<T> {
+  run<T>(send: Send<T>, requestOptions: RequestOptions | undefined, subject: string | undefined, options: CallOptions | undefined, about?: SubjectKind): Promise<T> {
     const opened = this.#opened;
-    if (opened !== undefined) return this.#attempt(opened, send, requestOptions, subject, options);
-    return this.#runSlow(send, requestOptions, subject, options);
+    if (opened !== undefined) return this.#attempt(opened, send, requestOptions, subject, options, about);
+    return this.#runSlow(send, requestOptions, subject, options, about);
   }
 
-  async #runSlow<T>(send: Send<T>, requestOptions: RequestOptions | undefined, subject: string | undefined, options: CallOptions | undefined): Promise<T> {
-    if (this.#stateless) return this.#runOnce(send, requestOptions, subject, options);
-    return this.#attempt(await this.#shared(), send, requestOptions, subject, options);
+  async #runSlow<T>(send: Send<T>, requestOptions: RequestOptions | undefined, subject: string | undefined, options: CallOptions | undefined, about?: SubjectKind): Promise<T> {
+    if (this.#stateless) return this.#runOnce(send, requestOptions, subject, options, about);
+    return this.#attempt(await this.#shared(), send, requestOptions, subject, options, about);
   }
 
   async #attempt<T>(
@@ -124,13 +124,14 @@ export class ServerConnection {
     requestOptions: RequestOptions | undefined,
     subject: string | undefined,
     options: CallOptions | undefined,
+    about?: SubjectKind,
   ): Promise<T> {
     try {
       return await this.#send(opened, send, requestOptions, options);
     } catch (error) {
       if (!isSessionGone(error, opened)) {
         if (isNetworkFailure(error, opened)) this.#forget(opened, true);
-        throw toRuntimeError(error, this.server, subject, options?.signal);
+        throw toRuntimeError(error, this.server, subject, options?.signal, about);
       }
     }
     // The server dropped our session before running the request: a new session, same request.
@@ -140,7 +141,7 @@ export class ServerConnection {
       return await this.#send(fresh, send, requestOptions, options);
     } catch (error) {
       if (isNetworkFailure(error, fresh) || isSessionGone(error, fresh)) this.#forget(fresh, true);
-      throw toRuntimeError(error, this.server, subject, options?.signal);
+      throw toRuntimeError(error, this.server, subject, options?.signal, about);
     }
   }
 
@@ -151,14 +152,14 @@ export class ServerConnection {
   }
 
   /** A stateless request: its own connection, closed (in the background) once answered. */
-  async #runOnce<T>(send: Send<T>, requestOptions: RequestOptions | undefined, subject: string | undefined, options: CallOptions | undefined): Promise<T> {
+  async #runOnce<T>(send: Send<T>, requestOptions: RequestOptions | undefined, subject: string | undefined, options: CallOptions | undefined, about?: SubjectKind): Promise<T> {
     if (this.#closed) throw new RuntimeClosedError(this.server, "runtime is closed");
     const opened = await this.#openOne();
     this.#transient.add(opened);
     try {
       return await this.#send(opened, send, requestOptions, options);
     } catch (error) {
-      throw toRuntimeError(error, this.server, subject, options?.signal);
+      throw toRuntimeError(error, this.server, subject, options?.signal, about);
     } finally {
       this.#transient.delete(opened);
       this.#end(opened, true);

@@ -5,9 +5,14 @@
 import { oneLine } from "../shared/errors.js";
 import type { ContentBlock } from "./types.js";
 
+/** What a failure is about besides the server. */
+export type SubjectKind = "tool" | "resource" | "prompt";
+
 export interface McpRuntimeErrorOptions {
   /** The tool, resource URI or prompt the failure is about. */
   tool?: string | undefined;
+  /** Which of those `tool` names (default "tool"): the message says `resource "…"`, `prompt "…"`. */
+  about?: SubjectKind | undefined;
   cause?: unknown;
 }
 
@@ -19,7 +24,7 @@ export class McpRuntimeError extends Error {
   readonly detail: string;
 
   constructor(server: string, detail: string, options: McpRuntimeErrorOptions = {}) {
-    super(oneLine(`${subjectOf(server, options.tool)}: ${detail}`), { cause: options.cause });
+    super(oneLine(`${subjectOf(server, options.tool, options.about)}: ${detail}`), { cause: options.cause });
     this.server = server;
     this.tool = options.tool;
     this.detail = oneLine(detail);
@@ -110,8 +115,8 @@ export class OutputValidationError extends McpRuntimeError {
   }
 }
 
-export function subjectOf(server: string, tool?: string): string {
-  return tool === undefined ? `server "${server}"` : `server "${server}" tool "${tool}"`;
+export function subjectOf(server: string, tool?: string, about: SubjectKind = "tool"): string {
+  return tool === undefined ? `server "${server}"` : `server "${server}" ${about} "${tool}"`;
 }
 
 /** ` at a.b[0]: expected number` for the first issue (`: …` at the root), plus how many more. */

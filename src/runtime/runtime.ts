@@ -210,6 +210,7 @@ class McpRuntime implements Runtime {
       entry.defaults.forRequest(uri, options),
       uri,
       options,
+      "resource",
     );
     return toResourceContents(result.contents);
   }
@@ -222,6 +223,7 @@ class McpRuntime implements Runtime {
       entry.defaults.forRequest(name, options),
       name,
       options,
+      "prompt",
     );
   }
 

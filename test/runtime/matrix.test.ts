@@ -333,12 +333,12 @@ describe.each(TRANSPORTS)("server-everything over %s", (_kind, configure) => {
       const read = await runtime.readResource("everything", "demo://resource/nope").catch((e: unknown) => e);
       expect(read).toBeInstanceOf(ProtocolError);
       expect((read as ProtocolError).code).toBe(-32602);
-      expect((read as ProtocolError).message).toMatch(/^server "everything" tool "demo:\/\/resource\/nope": server error -32602: Resource demo:\/\/resource\/nope not found$/);
+      expect((read as ProtocolError).message).toMatch(/^server "everything" resource "demo:\/\/resource\/nope": server error -32602: Resource demo:\/\/resource\/nope not found$/);
 
       const prompt = await runtime.getPrompt("everything", "no-such-prompt").catch((e: unknown) => e);
       expect(prompt).toBeInstanceOf(ProtocolError);
       expect((prompt as ProtocolError).code).toBe(-32602);
-      expect((prompt as ProtocolError).message).toMatch(/^server "everything" tool "no-such-prompt": server error -32602: Prompt no-such-prompt not found$/);
+      expect((prompt as ProtocolError).message).toMatch(/^server "everything" prompt "no-such-prompt": server error -32602: Prompt no-such-prompt not found$/);
     });
   });
 

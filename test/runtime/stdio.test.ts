@@ -100,7 +100,7 @@ describe("runtime over stdio (math server)", () => {
   it("maps a JSON-RPC error to ProtocolError", async () => {
     const error = await runtime.readResource("math", "resource://nope").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ProtocolError);
-    expect((error as ProtocolError).message).toMatch(/^server "math" tool "resource:\/\/nope": server error -?\d+/);
+    expect((error as ProtocolError).message).toMatch(/^server "math" resource "resource:\/\/nope": server error -?\d+/);
   });
 
   it("reads a text resource", async () => {
