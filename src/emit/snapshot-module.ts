@@ -7,7 +7,7 @@ import { canonicalize } from "../shared/canonical-json.js";
 import type { ServerSnapshot } from "../shared/snapshot.js";
 import type { DriftConfig } from "../config/schema.js";
 import type { ServerOptions } from "../shared/server-config.js";
-import { jsonLiteral, stringLiteral } from "./text.js";
+import { jsonBlockLiteral, stringLiteral } from "./text.js";
 
 export interface SnapshotModuleInput {
   key: string;
@@ -36,6 +36,6 @@ export function renderSnapshotModule(input: SnapshotModuleInput): string {
  * tool filter and drift rules of codegen.config: what the drift guard and \`verify()\` compare
  * the live server with.
  */
-export const snapshot = ${jsonLiteral({ server: canonicalize(input.snapshot), toolFilter, drift }, 2)} as unknown as GeneratedSnapshot;
+export const snapshot = ${jsonBlockLiteral({ server: canonicalize(input.snapshot), toolFilter, drift })} as unknown as GeneratedSnapshot;
 `;
 }

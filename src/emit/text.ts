@@ -20,10 +20,25 @@ export function stringLiteral(text: string): string {
   return JSON.stringify(text).replace(UNSAFE_IN_SOURCE, unicodeEscape);
 }
 
+/**
+ * Characters that must never appear raw anywhere in generated code, even outside literals:
+ * line and paragraph separators, bidi controls (Trojan Source), zero-width characters, the BOM.
+ */
+const INVISIBLE = /[\u061c\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
+
+/** Escape the invisible characters in already generated code (inside literals they keep their value). */
+export function escapeInvisible(code: string): string {
+  return code.replace(INVISIBLE, unicodeEscape);
+}
+
 /** A JSON value as a TS expression (objects, arrays, strings made safe as above). */
-export function jsonLiteral(value: unknown, indent?: number): string {
-  const unsafe = indent ? UNSAFE_IN_SOURCE_BUT_NEWLINE : UNSAFE_IN_SOURCE;
-  return JSON.stringify(value, null, indent)?.replace(unsafe, unicodeEscape) ?? "undefined";
+export function jsonLiteral(value: unknown): string {
+  return JSON.stringify(value)?.replace(UNSAFE_IN_SOURCE, unicodeEscape) ?? "undefined";
+}
+
+/** The same, laid out over lines with a two-space indent (its raw newlines are layout). */
+export function jsonBlockLiteral(value: unknown): string {
+  return JSON.stringify(value, null, 2)?.replace(UNSAFE_IN_SOURCE_BUT_NEWLINE, unicodeEscape) ?? "undefined";
 }
 
 /**

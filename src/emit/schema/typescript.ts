@@ -9,7 +9,7 @@ import { compile, type Options } from "json-schema-to-typescript";
 import type { Json } from "../../shared/canonical-json.js";
 import { hashJson } from "../../shared/hash.js";
 import type { JsonObject } from "../../shared/snapshot.js";
-import { commentText, escapeInvisible } from "./literal.js";
+import { docText, escapeInvisible } from "../text.js";
 import { childPointer, forEachSchema, isJsonObject } from "./pointer.js";
 import { prepareSchema } from "./prepare.js";
 import type { SchemaWarning } from "./warnings.js";
@@ -110,7 +110,7 @@ function toJsttSchema(schema: Json): Json {
     delete node.$id;
     if (node.deprecated !== undefined && typeof node.deprecated !== "boolean") delete node.deprecated;
     if (typeof node.description === "string") {
-      const text = commentText(node.description);
+      const text = docText(node.description);
       if (text) node.description = text;
       else delete node.description;
     } else {

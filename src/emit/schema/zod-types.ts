@@ -7,7 +7,7 @@
 import type { Json } from "../../shared/canonical-json.js";
 import type { JsonObject } from "../../shared/snapshot.js";
 import { EXACT_FORMATS } from "./formats.js";
-import { literal } from "./literal.js";
+import { jsonLiteral as literal } from "../text.js";
 import { childPointer, isJsonObject } from "./pointer.js";
 import type { JsonType } from "./zod-keywords.js";
 

@@ -14,7 +14,7 @@
  */
 import type { Json } from "../../shared/canonical-json.js";
 import type { JsonObject } from "../../shared/snapshot.js";
-import { literal } from "./literal.js";
+import { jsonLiteral as literal } from "../text.js";
 import { childPointer, isJsonObject, resolveFragment } from "./pointer.js";
 import { prepareSchema } from "./prepare.js";
 import type { SchemaWarning } from "./warnings.js";
