@@ -6,7 +6,7 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Prompt, Resource, ResourceTemplate, Tool } from "@modelcontextprotocol/sdk/types.js";
 import { CodegenError, errorMessage } from "../shared/errors.js";
-import { redact, secretValues, type Environment } from "../shared/placeholders.js";
+import { redact, type Environment } from "../shared/placeholders.js";
 import type { ResolvedConfig, ResolvedServer } from "../config/load.js";
 import { McpRuntimeError } from "../runtime/errors.js";
 import { OpenFailure } from "../runtime/transports.js";
@@ -51,7 +51,6 @@ export async function captureServers(config: ResolvedConfig, options: CaptureOpt
 async function captureOne(server: ResolvedServer, config: ResolvedConfig, env: Environment): Promise<RawServerListing> {
   const subject = `server "${server.name}"`;
   const timeout = server.config.timeout ?? config.timeout;
-  const secrets = secretValues(server.config, env);
   const resolved = resolveForCapture(server.name, server.config, env, config.rootDir);
   let client: Client | undefined;
   let timer: NodeJS.Timeout | undefined;
@@ -70,7 +69,7 @@ async function captureOne(server: ResolvedServer, config: ResolvedConfig, env: E
     const tail = error instanceof OpenFailure ? error.stderr : "";
     const message = error instanceof McpRuntimeError ? error.detail : errorMessage(error);
     const detail = tail ? `${message} (stderr: ${tail})` : message;
-    throw new CodegenError("server", redact(`cannot capture: ${detail}`, secrets), { subject });
+    throw new CodegenError("server", redact(`cannot capture: ${detail}`, resolved.secrets), { subject });
   } finally {
     clearTimeout(timer);
     await client?.close().catch(() => undefined);

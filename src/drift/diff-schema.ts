@@ -5,7 +5,6 @@
  */
 import type { Json } from "../shared/canonical-json.js";
 import { compareCodeUnits } from "../shared/canonical-json.js";
-import type { RuleId } from "./rules.js";
 import type { Finding } from "./change.js";
 import {
   ANNOTATION_KEYWORDS,

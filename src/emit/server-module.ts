@@ -85,16 +85,16 @@ function importStatements(input: ServerModuleInput): StatementStructures[] {
 function templateParamTypes(server: NormalizedServer): string[] {
   return server.templates.map((template) => {
     const members = template.variables.map((variable) => `${stringLiteral(variable)}: string | number | boolean | readonly string[];`);
-    return `${jsDoc(`Variables of the URI template ${template.entry.uriTemplate}`)}export type ${template.paramsType} = {\n${members.join("\n")}\n};\n`;
+    return `${docComment(`Variables of the URI template ${template.entry.uriTemplate}`)}export type ${template.paramsType} = {\n${members.join("\n")}\n};\n`;
   });
 }
 
 function promptArgTypes(server: NormalizedServer): string[] {
   return server.prompts.map((prompt) => {
     const members = prompt.entry.arguments.map(
-      (argument) => `${jsDoc(argument.description)}${stringLiteral(argument.name)}${argument.required ? "" : "?"}: string;`,
+      (argument) => `${docComment(argument.description)}${stringLiteral(argument.name)}${argument.required ? "" : "?"}: string;`,
     );
-    return `${jsDoc(`Arguments of the prompt ${prompt.entry.name}`)}export interface ${prompt.argsType} {\n${members.join("\n")}\n}\n`;
+    return `${docComment(`Arguments of the prompt ${prompt.entry.name}`)}export interface ${prompt.argsType} {\n${members.join("\n")}\n}\n`;
   });
 }
 
@@ -146,12 +146,12 @@ function metadataStatement(server: NormalizedServer, connection: ConnectionExpre
 
 function clientInterface(server: NormalizedServer): InterfaceDeclarationStructure {
   const resourceMembers = [
-    ...server.resources.map(({ entry, member }) => `${jsDoc(entry.description ?? `Read ${entry.uri}`)}${member}(options?: CallOptions): Promise<ResourceContent[]>;`),
-    ...server.templates.map(({ entry, member, paramsType }) => `${jsDoc(entry.description ?? `Read ${entry.uriTemplate}`)}${member}(params: ${paramsType}, options?: CallOptions): Promise<ResourceContent[]>;`),
+    ...server.resources.map(({ entry, member }) => `${docComment(entry.description ?? `Read ${entry.uri}`)}${member}(options?: CallOptions): Promise<ResourceContent[]>;`),
+    ...server.templates.map(({ entry, member, paramsType }) => `${docComment(entry.description ?? `Read ${entry.uriTemplate}`)}${member}(params: ${paramsType}, options?: CallOptions): Promise<ResourceContent[]>;`),
   ];
   const promptMembers = server.prompts.map(({ entry, member, argsType }) => {
     const optional = entry.arguments.some((argument) => argument.required) ? "" : "?";
-    return `${jsDoc(entry.description)}${member}(args${optional}: ${argsType}, options?: CallOptions): Promise<BaseMessage[]>;`;
+    return `${docComment(entry.description)}${member}(args${optional}: ${argsType}, options?: CallOptions): Promise<BaseMessage[]>;`;
   });
   return {
     kind: StructureKind.Interface,
@@ -250,7 +250,4 @@ function optionalText(key: string, value: string | undefined): string {
   return value === undefined ? "" : `${key}: ${stringLiteral(value)}`;
 }
 
-function jsDoc(text: string | undefined): string {
-  return docComment(text);
-}
 
