@@ -9,7 +9,6 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { loadConfig, type ResolvedConfig } from "./config/load.js";
-import { captureServers } from "./capture/capture.js";
 import { buildSnapshot } from "./snapshot/build.js";
 import { readSnapshot, snapshotText } from "./snapshot/file.js";
 import { planFiles, type PlannedFile } from "./emit/plan.js";
@@ -153,6 +152,8 @@ async function offlineSnapshot(config: ResolvedConfig): Promise<Snapshot> {
 }
 
 async function onlineSnapshot(config: ResolvedConfig, env: Environment | undefined): Promise<Snapshot> {
+  // Loaded here: the MCP SDK and its validators are not needed offline.
+  const { captureServers } = await import("./capture/capture.js");
   const raw = await captureServers(config, env ? { env } : {});
   const filters = Object.fromEntries(config.servers.map((server) => [server.name, server.config]));
   return buildSnapshot(raw, filters);

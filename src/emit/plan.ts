@@ -91,6 +91,6 @@ async function renderServerBody(
   formatter: Formatter,
   subject: string,
 ): Promise<RenderedBody> {
-  const { renderServerModule } = await import("./render-server.js");
+  const { renderServerModule } = await import("./server-module.js");
   return renderServerModule({ server, connection }, formatter, subject);
 }

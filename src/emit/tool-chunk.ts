@@ -4,7 +4,6 @@
  */
 import type { NormalizedTool } from "../normalize/normalize.js";
 import type { JsonObject, ToolEntry } from "../shared/snapshot.js";
-import { emitTypeScript } from "./schema/typescript.js";
 import type { SchemaWarning } from "./schema/warnings.js";
 import { emitZod } from "./schema/zod.js";
 
@@ -31,13 +30,16 @@ export function toolChunk(serverKey: string, tools: readonly NormalizedTool[]): 
 
 /** The chunk's statements, not yet formatted. */
 export async function emitToolChunk(chunk: ToolChunk): Promise<RenderedChunk> {
+  // Loaded on first use: json-schema-to-typescript is slow to load and not needed when every
+  // file is current, nor before the first formatting jobs have been handed out.
+  const { emitTypeScript } = await import("./schema/typescript.js");
   const warnings: EmitWarning[] = [];
   const parts: string[] = [];
   for (const tool of chunk.tools) {
     const subject = `tool "${chunk.serverKey}/${tool.entry.name}"`;
-    parts.push(await schemaStatements(tool.entry.inputSchema, tool.inputType, subject, "/inputSchema", warnings));
+    parts.push(await schemaStatements(emitTypeScript, tool.entry.inputSchema, tool.inputType, subject, "/inputSchema", warnings));
     if (tool.entry.outputSchema && tool.outputType) {
-      parts.push(await schemaStatements(tool.entry.outputSchema, tool.outputType, subject, "/outputSchema", warnings));
+      parts.push(await schemaStatements(emitTypeScript, tool.entry.outputSchema, tool.outputType, subject, "/outputSchema", warnings));
     }
   }
   return { text: parts.join("\n"), warnings };
@@ -45,6 +47,7 @@ export async function emitToolChunk(chunk: ToolChunk): Promise<RenderedChunk> {
 
 /** `export interface X …` and `export const XSchema: z.ZodType<X> = …`, compiled against each other. */
 async function schemaStatements(
+  emitTypeScript: typeof import("./schema/typescript.js").emitTypeScript,
   schema: JsonObject,
   typeName: string,
   subject: string,

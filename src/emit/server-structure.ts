@@ -1,0 +1,94 @@
+/**
+ * The server module's statements built as ts-morph structures (imports, the client interface)
+ * and printed by ts-morph.
+ */
+import { Project, StructureKind, type InterfaceDeclarationStructure, type StatementStructures } from "ts-morph";
+import type { NormalizedServer } from "../normalize/normalize.js";
+import type { ConnectionExpression } from "./connection.js";
+import { hasNoRequiredInput } from "./server-text.js";
+import { docComment, docText } from "./text.js";
+
+let project: Project | undefined;
+
+/** One addStatements call per piece: ts-morph re-parses the file on every insertion. */
+export function printStructures(statements: StatementStructures[]): string {
+  project ??= new Project({ useInMemoryFileSystem: true, skipLoadingLibFiles: true });
+  const file = project.createSourceFile("/piece.ts", "", { overwrite: true });
+  file.addStatements(statements);
+  const text = file.getFullText();
+  project.removeSourceFile(file);
+  return text;
+}
+
+export function importStatements(connection: ConnectionExpression): StatementStructures[] {
+  const runtimeValues = ["createLangChainTools", "driftGuard", "expandUriTemplate", "getPromptMessages", "readTypedResource"];
+  if (connection.usesModulePath) runtimeValues.push("pathFromModule");
+  const runtimeTypes = ["CallOptions", "DriftReport", "GeneratedSnapshot", "LangChainToolOptions", "PromptDescriptor", "ResourceContent", "ResourceDescriptor", "ResourceTemplateDescriptor", "Runtime", "ServerConfig", "ToolDescriptor", "ToolResult"];
+  return [
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: "zod", namedImports: ["z"] },
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: "@langchain/core/messages", isTypeOnly: true, namedImports: ["BaseMessage"] },
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: "@langchain/core/tools", isTypeOnly: true, namedImports: ["DynamicStructuredTool"] },
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: "mcp-codegen/runtime",
+      namedImports: [...runtimeValues, ...runtimeTypes.map((name) => `type ${name}`)],
+    },
+  ];
+}
+
+export function clientInterface(server: NormalizedServer): InterfaceDeclarationStructure {
+  const resourceMembers = [
+    ...server.resources.map(({ entry, member }) => `${docComment(entry.description ?? `Read ${entry.uri}`)}${member}(options?: CallOptions): Promise<ResourceContent[]>;`),
+    ...server.templates.map(({ entry, member, paramsType }) => `${docComment(entry.description ?? `Read ${entry.uriTemplate}`)}${member}(params: ${paramsType}, options?: CallOptions): Promise<ResourceContent[]>;`),
+  ];
+  const promptMembers = server.prompts.map(({ entry, member, argsType }) => {
+    const optional = entry.arguments.some((argument) => argument.required) ? "" : "?";
+    return `${docComment(entry.description)}${member}(args${optional}: ${argsType}, options?: CallOptions): Promise<BaseMessage[]>;`;
+  });
+  return {
+    kind: StructureKind.Interface,
+    name: `${server.typeStem}Client`,
+    isExported: true,
+    docs: docs(instructionsDoc(server)),
+    methods: [
+      ...server.tools.map((tool) => ({
+        name: tool.method,
+        docs: docs(tool.entry.description ?? tool.entry.title),
+        parameters: [
+          { name: "args", type: tool.inputType, hasQuestionToken: hasNoRequiredInput(tool) },
+          { name: "options", type: "CallOptions", hasQuestionToken: true },
+        ],
+        returnType: `Promise<ToolResult<${tool.outputType ?? "unknown"}>>`,
+      })),
+      {
+        name: "getTools",
+        docs: ["LangChain tools for this server (`DynamicStructuredTool`, content and artifact)."],
+        parameters: [{ name: "options", type: "LangChainToolOptions", hasQuestionToken: true }],
+        returnType: "Promise<DynamicStructuredTool[]>",
+      },
+      {
+        name: "verify",
+        docs: ["Compare the live server with the snapshot this module was generated from: the same report as `mcp-codegen check`."],
+        returnType: "Promise<DriftReport>",
+      },
+    ],
+    properties: [
+      { name: "resources", isReadonly: true, docs: ["Static resources and resource templates."], type: `{\n${resourceMembers.join("\n")}\n}` },
+      { name: "prompts", isReadonly: true, docs: ["Prompts, returned as LangChain messages."], type: `{\n${promptMembers.join("\n")}\n}` },
+    ],
+  };
+}
+
+/** ts-morph `docs`: sanitised server text, or none. */
+function docs(text: string | undefined): string[] {
+  const body = text === undefined ? "" : docText(text);
+  return body === "" ? [] : [body];
+}
+
+function instructionsDoc(server: NormalizedServer): string {
+  const info = server.snapshot.serverInfo;
+  const name = typeof info["name"] === "string" ? info["name"] : server.key;
+  const version = typeof info["version"] === "string" ? ` ${info["version"]}` : "";
+  const instructions = server.snapshot.instructions ? `\n\n${server.snapshot.instructions}` : "";
+  return `Client for the MCP server ${name}${version}.${instructions}`;
+}
