@@ -8,7 +8,8 @@ import type { Formatter } from "../format/format.js";
 import type { NormalizedServer } from "../normalize/normalize.js";
 import type { ConnectionExpression } from "./connection.js";
 import type { RenderedBody } from "./plan.js";
-import { descriptorStatement, clientFactory, metadataStatement, promptArgTypes, templateParamTypes, toolsFactory } from "./server-text.js";
+import type { TableStatement } from "../format/table.js";
+import { clientFactory, metadataStatement, otherDescriptors, promptArgTypes, templateParamTypes, toolsFactory, toolsTable } from "./server-text.js";
 import { toolChunk, type RenderedChunk, type ToolChunk } from "./tool-chunk.js";
 
 export interface ServerModuleInput {
@@ -36,6 +37,7 @@ export interface ServerModuleParts {
 /** What the module writer hands its pieces to: formatting (and caching) may run elsewhere. */
 export interface ChunkRenderer {
   format(source: string): Promise<string>;
+  formatTable(table: TableStatement): Promise<string>;
   renderTools(chunk: ToolChunk): Promise<RenderedChunk>;
 }
 
@@ -43,6 +45,7 @@ export interface ChunkRenderer {
 export async function renderServerModule(input: ServerModuleInput, formatter: Formatter, subject: string): Promise<RenderedBody> {
   const parts = writeServerModule(input, {
     format: (source) => formatter.format(source, subject),
+    formatTable: (table) => formatter.formatTable(table, subject),
     renderTools: (chunk) => formatter.renderTools(chunk, subject),
   });
   const [head, tools, tail] = await Promise.all([parts.head, Promise.all(parts.tools), Promise.all(parts.tail)]);
@@ -54,8 +57,8 @@ export async function renderServerModule(input: ServerModuleInput, formatter: Fo
 
 /**
  * The module in pieces, each handed to `renderer` as soon as it exists, largest first so the
- * longest formatting jobs start earliest: the plain-text statements (the descriptors are the
- * largest), then, once ts-morph has loaded, the structures, while the tools' types and schemas
+ * longest formatting jobs start earliest: the plain-text statements (the tool descriptors, the
+ * largest, in pieces), then, once ts-morph has loaded, the structures, while the tools' types and schemas
  * are emitted a chunk at a time.
  */
 export function writeServerModule(input: ServerModuleInput, renderer: ChunkRenderer): ServerModuleParts {
@@ -65,7 +68,8 @@ export function writeServerModule(input: ServerModuleInput, renderer: ChunkRende
     return promise;
   };
   const formatText = (statements: string[]) => settle(renderer.format(statements.join("\n")));
-  const descriptors = formatText([descriptorStatement(server)]);
+  const descriptors = settle(renderer.formatTable(toolsTable(server)));
+  const others = formatText([otherDescriptors(server)]);
   const rest = formatText([...templateParamTypes(server), ...promptArgTypes(server), metadataStatement(server, connection), clientFactory(server), toolsFactory(server)]);
   // ts-morph is the slowest module to load; the text pieces above are formatting meanwhile.
   const structures = import("./server-structure.js");
@@ -75,5 +79,5 @@ export function writeServerModule(input: ServerModuleInput, renderer: ChunkRende
   for (let start = 0; start < server.tools.length; start += TOOLS_PER_CHUNK) {
     tools.push(settle(renderer.renderTools(toolChunk(server.key, server.tools.slice(start, start + TOOLS_PER_CHUNK)))));
   }
-  return { head, tools, tail: [descriptors, clientInterface, rest] };
+  return { head, tools, tail: [descriptors, others, clientInterface, rest] };
 }

@@ -5,6 +5,7 @@
  */
 import type { NormalizedServer, NormalizedTool } from "../normalize/normalize.js";
 import type { ConnectionExpression } from "./connection.js";
+import type { TableStatement } from "../format/table.js";
 import { docComment, jsonLiteral, stringLiteral } from "./text.js";
 
 export function templateParamTypes(server: NormalizedServer): string[] {
@@ -23,8 +24,9 @@ export function promptArgTypes(server: NormalizedServer): string[] {
   });
 }
 
-export function descriptorStatement(server: NormalizedServer): string {
-  const tools = server.tools.map((tool) => {
+/** `export const tools = {…}`: one descriptor per tool, formatted in pieces when there are many. */
+export function toolsTable(server: NormalizedServer): TableStatement {
+  const entries = server.tools.map((tool) => {
     const entry = tool.entry;
     const fields = [
       `name: ${stringLiteral(entry.name)}`,
@@ -37,6 +39,15 @@ export function descriptorStatement(server: NormalizedServer): string {
     ].filter(Boolean);
     return `${tool.method}: { ${fields.join(", ")} } satisfies ToolDescriptor<${tool.inputType}, ${tool.outputType ?? "unknown"}>`;
   });
+  return {
+    open: "/** The server's tools as listed when this module was generated; `name` goes on the wire. */\nexport const tools = {",
+    entries,
+    close: "} as const;",
+  };
+}
+
+/** The descriptors of resources, resource templates and prompts. */
+export function otherDescriptors(server: NormalizedServer): string {
   const resources = server.resources.map(({ entry, member }) =>
     `${member}: { ${[`uri: ${stringLiteral(entry.uri)}`, `name: ${stringLiteral(entry.name)}`, optionalText("mimeType", entry.mimeType), `fingerprint: ${stringLiteral(entry.hash)}`].filter(Boolean).join(", ")} } satisfies ResourceDescriptor`,
   );
@@ -48,8 +59,6 @@ export function descriptorStatement(server: NormalizedServer): string {
     return `${member}: { name: ${stringLiteral(entry.name)}, arguments: [${args.join(", ")}], fingerprint: ${stringLiteral(entry.hash)} } satisfies PromptDescriptor`;
   });
   return [
-    `\n/** The server's tools as listed when this module was generated; \`name\` goes on the wire. */`,
-    `export const tools = {\n${tools.join(",\n")}\n} as const;\n`,
     `export const resources = {\n${resources.join(",\n")}\n} as const;\n`,
     `export const resourceTemplates = {\n${templates.join(",\n")}\n} as const;\n`,
     `export const prompts = {\n${prompts.join(",\n")}\n} as const;\n`,

@@ -3,9 +3,10 @@
  *
  * A body arrives as chunks of whole top-level statements (runs of tools' types and schemas, and
  * the module's structure); each chunk is formatted on its own and the results are joined with a
- * blank line, so the output is the same however the work was spread. Formatting is the
- * generator's most expensive step, so for large outputs chunks are formatted on worker threads
- * while the main thread emits the next ones (emitting in the workers too was measured slower:
+ * blank line, so the output is the same however the work was spread. A statement too large to
+ * be one job (the tool table) is formatted in pieces (table.ts). Formatting is the generator's
+ * most expensive step, so for large outputs chunks are formatted on worker threads while the
+ * main thread emits the next ones (pool.ts; emitting in the workers too was measured slower:
  * each would load and warm the schema emitters again), and a content-addressed cache (by
  * default in `node_modules/.cache/mcp-codegen`) keeps every rendered chunk, so tools that did
  * not change are neither emitted nor formatted twice.
@@ -14,11 +15,11 @@ import { createHash } from "node:crypto";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import path from "node:path";
-import { Worker } from "node:worker_threads";
 import { canonicalStringify } from "../shared/canonical-json.js";
 import { emitToolChunk, type RenderedChunk, type ToolChunk } from "../emit/tool-chunk.js";
 import { PRETTIER_OPTIONS } from "./options.js";
-import type { WorkerJob } from "./worker.js";
+import { WorkerFailure, WorkerPool } from "./pool.js";
+import { joinTablePieces, tablePieces, tableSource, type TableStatement } from "./table.js";
 
 export interface FormatterOptions {
   /** Where formatted chunks are kept between runs; `undefined` = no cache. */
@@ -43,8 +44,19 @@ export class Formatter {
 
   /** Formatted `source` (a run of whole statements); `subject` names the file in errors. */
   async format(source: string, subject: string): Promise<string> {
-    const rendered = await this.cached(`source\u0000${source}`, () => this.run(source, subject));
+    const rendered = await this.cached(() => `source\u0000${source}`, () => this.run(source, subject));
     return rendered.text;
+  }
+
+  /** A long object-literal statement, formatted in pieces that can run on different threads (table.ts). */
+  async formatTable(table: TableStatement, subject: string): Promise<string> {
+    const runs = tablePieces(table);
+    if (runs.length > 1) {
+      const pieces = await Promise.all(runs.map((entries) => this.format(tableSource(table, entries), subject)));
+      const joined = joinTablePieces(table, pieces);
+      if (joined !== undefined) return joined;
+    }
+    return this.format(tableSource(table), subject);
   }
 
   /**
@@ -52,7 +64,7 @@ export class Formatter {
    * parallel). Cached by the chunk's inputs, so a hit skips the emitter as well.
    */
   async renderTools(chunk: ToolChunk, subject: string): Promise<RenderedChunk> {
-    return this.cached(`tools\u0000${canonicalStringify(chunk)}`, async () => {
+    return this.cached(() => `tools\u0000${canonicalStringify(chunk)}`, async () => {
       // One chunk at a time: emitted concurrently, every chunk would finish emitting only at
       // the very end, and the formatting workers would wait idle until then.
       const emitted = this.emitting.then(() => emitToolChunk(chunk));
@@ -69,8 +81,9 @@ export class Formatter {
     await this.pool?.close();
   }
 
-  private async cached(input: string, render: () => Promise<RenderedChunk>): Promise<RenderedChunk> {
-    const key = this.options.cacheDir ? this.cacheKey(input) : undefined;
+  /** `input` is the cache key's text, built only when there is a cache (it can be large). */
+  private async cached(input: () => string, render: () => Promise<RenderedChunk>): Promise<RenderedChunk> {
+    const key = this.options.cacheDir ? this.cacheKey(input()) : undefined;
     const hit = key ? await this.readCache(key) : undefined;
     if (hit !== undefined) return JSON.parse(hit) as RenderedChunk;
     const rendered = await render();
@@ -79,14 +92,18 @@ export class Formatter {
   }
 
   private async run(source: string, subject: string): Promise<RenderedChunk> {
-    if (this.pool) return { text: await this.pool.format(source, subject), warnings: [] };
-    this.inProcess ??= import("prettier");
-    const prettier = await this.inProcess;
     try {
-      return { text: await prettier.format(source, PRETTIER_OPTIONS), warnings: [] };
+      return { text: await (this.pool ? this.pool.format(source) : this.formatInProcess(source)), warnings: [] };
     } catch (error) {
+      if (error instanceof WorkerFailure) throw new Error(`${subject}: the formatting worker failed: ${error.message}`);
       throw parseFailure(subject, (error as Error).message);
     }
+  }
+
+  private async formatInProcess(source: string): Promise<string> {
+    this.inProcess ??= import("prettier");
+    const prettier = await this.inProcess;
+    return prettier.format(source, PRETTIER_OPTIONS);
   }
 
   private cacheKey(source: string): string {
@@ -116,57 +133,6 @@ export class Formatter {
 
   private cacheFile(key: string): string {
     return path.join(this.options.cacheDir ?? "", key.slice(0, 2), `${key.slice(2)}.json`);
-  }
-}
-
-/**
- * Formatting workers, started at once so that loading prettier overlaps the main thread's work.
- * Jobs are posted as soon as they arrive, to the worker with the fewest characters pending:
- * waiting for a worker to report back before giving it more would leave it idle whenever the
- * main thread is busy emitting (it cannot read the reply until it yields).
- */
-class WorkerPool {
-  private readonly workers: { worker: Worker; pending: number }[];
-  private readonly jobs = new Map<number, { subject: string; size: number; slot: { pending: number }; resolve: (text: string) => void; reject: (error: Error) => void }>();
-  private nextId = 0;
-
-  constructor(size: number) {
-    this.workers = Array.from({ length: size }, () => {
-      const worker = new Worker(new URL("./worker.js", import.meta.url));
-      worker.unref();
-      const slot = { worker, pending: 0 };
-      worker.on("message", (message: { id: number; text?: string; error?: string }) => this.settle(message));
-      worker.on("error", (error) => this.failAll(error));
-      return slot;
-    });
-  }
-
-  format(source: string, subject: string): Promise<string> {
-    const slot = this.workers.reduce((least, candidate) => (candidate.pending < least.pending ? candidate : least));
-    const id = this.nextId++;
-    slot.pending += source.length;
-    return new Promise((resolve, reject) => {
-      this.jobs.set(id, { subject, size: source.length, slot, resolve, reject });
-      slot.worker.postMessage({ id, source } satisfies WorkerJob);
-    });
-  }
-
-  async close(): Promise<void> {
-    await Promise.all(this.workers.map((slot) => slot.worker.terminate()));
-  }
-
-  private settle(message: { id: number; text?: string; error?: string }): void {
-    const job = this.jobs.get(message.id);
-    if (!job) return;
-    this.jobs.delete(message.id);
-    job.slot.pending -= job.size;
-    if (message.text !== undefined) job.resolve(message.text);
-    else job.reject(parseFailure(job.subject, message.error ?? "unknown error"));
-  }
-
-  private failAll(error: Error): void {
-    for (const job of this.jobs.values()) job.reject(error);
-    this.jobs.clear();
   }
 }
 

@@ -14,4 +14,7 @@ export const PRETTIER_OPTIONS: Options = {
   bracketSpacing: true,
   arrowParens: "always",
   endOfLine: "lf",
+  // Generated code has no embedded languages (CSS, GraphQL… in template literals); not looking
+  // for them spares prettier a walk over every file, and server text can never be taken for one.
+  embeddedLanguageFormatting: "off",
 };

@@ -1,4 +1,8 @@
-/** A formatting worker: prettier loaded once, then one job in, one formatted text out. */
+/**
+ * A formatting worker: prettier loaded once, then jobs formatted one at a time, in the order
+ * they arrive (prettier awaits inside; interleaved jobs would all hold their memory at once and
+ * finish late together).
+ */
 import { parentPort } from "node:worker_threads";
 import { format } from "prettier";
 import { PRETTIER_OPTIONS } from "./options.js";
@@ -8,10 +12,22 @@ export interface WorkerJob {
   source: string;
 }
 
-parentPort?.on("message", async (job: WorkerJob) => {
-  try {
-    parentPort?.postMessage({ id: job.id, text: await format(job.source, PRETTIER_OPTIONS) });
-  } catch (error) {
-    parentPort?.postMessage({ id: job.id, error: (error as Error).message.split("\n")[0] });
-  }
+const queue: WorkerJob[] = [];
+let draining = false;
+
+parentPort?.on("message", (job: WorkerJob) => {
+  queue.push(job);
+  if (!draining) void drain();
 });
+
+async function drain(): Promise<void> {
+  draining = true;
+  for (let job = queue.shift(); job; job = queue.shift()) {
+    try {
+      parentPort?.postMessage({ id: job.id, text: await format(job.source, PRETTIER_OPTIONS) });
+    } catch (error) {
+      parentPort?.postMessage({ id: job.id, error: (error as Error).message.split("\n")[0] });
+    }
+  }
+  draining = false;
+}

@@ -1,10 +1,13 @@
 /**
- * A server with many tools takes the generator's parallel path (formatting workers) and its
- * render cache: the output must be the same bytes either way, and compile.
+ * A server with many tools takes the generator's parallel path (formatting workers, the tool
+ * table in pieces) and its render cache: the output must be the same bytes either way, be what
+ * prettier makes of it, and compile.
  */
 import { readFileSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
+import { format } from "prettier";
 import { describe, expect, it } from "vitest";
+import { PRETTIER_OPTIONS } from "../../src/format/options.js";
 import { canonicalFileText } from "../../src/shared/canonical-json.js";
 import { hashJson } from "../../src/shared/hash.js";
 import type { ServerSnapshot, Snapshot, ToolEntry } from "../../src/shared/snapshot.js";
@@ -36,6 +39,9 @@ describe("a server with many tools", () => {
     const uncached = await runCli(["generate", "--offline", "--no-cache"], { cwd: project });
     expect(uncached.status, uncached.stderr).toBe(0);
     const first = treeHashes(path.join(project, "out"));
+    // formatted in pieces on workers, the module is still exactly what prettier makes of it
+    const module = readFileSync(path.join(project, "out/large/index.ts"), "utf8");
+    expect(await format(module, PRETTIER_OPTIONS)).toBe(module);
 
     for (const round of ["fills the cache", "reads the cache"]) {
       rmSync(path.join(project, "out/large"), { recursive: true });
