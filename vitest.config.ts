@@ -9,5 +9,6 @@ export default defineConfig({
     // Tests spawn real server processes and track their PIDs: one process per test file.
     pool: "forks",
     globalSetup: ["test/helpers/global-setup.ts"],
+    setupFiles: ["test/helpers/cleanup.ts"],
   },
 });

@@ -37,12 +37,12 @@ export function toolsTable(server: NormalizedServer): TableStatement {
       `input: ${tool.inputType}Schema`,
       tool.outputType ? `output: ${tool.outputType}Schema` : "",
     ].filter(Boolean);
-    return `${tool.method}: { ${fields.join(", ")} } satisfies ToolDescriptor<${tool.inputType}, ${tool.outputType ?? "unknown"}>`;
+    return `${tool.method}: { ${fields.join(", ")} }`;
   });
   return {
     open: "/** The server's tools as listed when this module was generated; `name` goes on the wire. */\nexport const tools = {",
     entries,
-    close: "} as const;",
+    close: "} as const satisfies Record<string, ToolDescriptor>;",
   };
 }
 
@@ -79,11 +79,6 @@ export function metadataStatement(server: NormalizedServer, connection: Connecti
 }
 
 export function clientFactory(server: NormalizedServer): string {
-  const toolMembers = server.tools.map((tool) =>
-    hasNoRequiredInput(tool)
-      ? `${tool.method}: (args = {}, options) => guard.callTool(tools.${tool.method}, args, options),`
-      : `${tool.method}: (args, options) => guard.callTool(tools.${tool.method}, args, options),`,
-  );
   const resourceMembers = [
     ...server.resources.map(({ member }) => `${member}: (options) => readTypedResource(runtime, server, resources.${member}.uri, options),`),
     ...server.templates.map(({ member }) => `${member}: (params, options) => readTypedResource(runtime, server, expandUriTemplate(resourceTemplates.${member}.uriTemplate, params), options),`),
@@ -96,7 +91,7 @@ export function clientFactory(server: NormalizedServer): string {
 export function create${server.typeStem}Client(runtime: Runtime, server: string = serverName): ${server.typeStem}Client {
 const guard = driftGuard(runtime, server, { serverFingerprint, tools: Object.values(tools), loadSnapshot });
 return {
-${toolMembers.join("\n")}
+...guard.toolMethods(tools),
 resources: {
 ${resourceMembers.join("\n")}
 },

@@ -20,7 +20,7 @@ import type { Change, DriftOptions, DriftReport } from "../drift/types.js";
 import { DriftError } from "./drift-error.js";
 import { runtimeInternals, type Runtime, type RuntimeInternals } from "./runtime.js";
 import { callTypedTool } from "./typed-calls.js";
-import type { CallOptions, DriftGuardPolicy, ToolDescriptor, ToolResult } from "./types.js";
+import type { CallOptions, DriftGuardPolicy, ToolDescriptor, ToolMethods, ToolResult } from "./types.js";
 
 /** What `<server>/snapshot.ts` of a generated folder exports. */
 export interface GeneratedSnapshot {
@@ -43,6 +43,9 @@ export interface DriftGuardRegistration {
 export interface DriftGuard {
   /** A typed tool call, after the guard's check (which may throw `DriftError` under "error"). */
   callTool<I, O>(tool: ToolDescriptor<I, O>, args: I, options?: CallOptions): Promise<ToolResult<O>>;
+  /** `callTool` bound to each descriptor of `tools`, under the same keys; a missing argument is `{}`. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  toolMethods<T extends Record<string, ToolDescriptor<any, any>>>(tools: T): ToolMethods<T>;
   /** The full comparison (tools, resources, templates, prompts, server metadata): `check`'s report. */
   verify(): Promise<DriftReport>;
 }
@@ -103,6 +106,15 @@ class ServerGuard implements DriftGuard {
       if (breaking && policy === "error") throw new DriftError(this.#server, tool.name, breaking);
     }
     return callTypedTool(this.#runtime, this.#server, tool, args, options);
+  }
+
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  toolMethods<T extends Record<string, ToolDescriptor<any, any>>>(tools: T): ToolMethods<T> {
+    const methods: Record<string, unknown> = {};
+    for (const [key, tool] of Object.entries(tools)) {
+      methods[key] = (args?: unknown, options?: CallOptions) => this.callTool(tool, args ?? {}, options);
+    }
+    return methods as ToolMethods<T>;
   }
 
   async verify(): Promise<DriftReport> {

@@ -56,6 +56,8 @@ export type {
 export type {
   CallOptions,
   ContentBlock,
+  ToolMethod,
+  ToolMethods,
   ProgressUpdate,
   PromptDescriptor,
   ResourceContent,

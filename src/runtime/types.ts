@@ -56,6 +56,12 @@ export interface PromptDescriptor {
   readonly fingerprint: string;
 }
 
+/** The typed method of one tool on a generated client (callable with no argument at run time). */
+export type ToolMethod<D> = D extends ToolDescriptor<infer I, infer O> ? (args?: I, options?: CallOptions) => Promise<ToolResult<O>> : never;
+
+/** One method per descriptor of a tool table; the generated client interface narrows each signature. */
+export type ToolMethods<T> = { readonly [K in keyof T]: ToolMethod<T[K]> };
+
 /** A successful typed tool call. */
 export interface ToolResult<O> {
   readonly content: ContentBlock[];

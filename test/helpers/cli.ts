@@ -1,7 +1,7 @@
 /** Run the built CLI (`dist/cli/bin.js`) as a user would, in its own process. */
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { repoRoot } from "./servers.js";
 
@@ -29,11 +29,22 @@ export function runCli(args: string[], options: { cwd: string; env?: Record<stri
   });
 }
 
-/** A fresh folder under the repo's `.tmp/` (so `mcp-codegen/runtime`, zod etc. resolve from it). */
+const tempProjects: string[] = [];
+
+/**
+ * A fresh folder under the repo's `.tmp/` (so `mcp-codegen/runtime`, zod etc. resolve from it),
+ * removed after the test file (test/helpers/cleanup.ts).
+ */
 export function tempProject(name: string): string {
   const base = path.join(repoRoot, ".tmp");
   mkdirSync(base, { recursive: true });
-  return mkdtempSync(path.join(base, `${name}-`));
+  const project = mkdtempSync(path.join(base, `${name}-`));
+  tempProjects.push(project);
+  return project;
+}
+
+export function removeTempProjects(): void {
+  for (const project of tempProjects.splice(0)) rmSync(project, { recursive: true, force: true });
 }
 
 /** Relative path → sha256 of every file below `folder`. */
