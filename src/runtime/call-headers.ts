@@ -5,6 +5,7 @@
  * replacing the rest. The headers the protocol itself depends on cannot be overridden.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
+import { setMaxListeners } from "node:events";
 import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
 
 const callHeaders = new AsyncLocalStorage<Readonly<Record<string, string>>>();
@@ -17,8 +18,22 @@ export function withCallHeaders<T>(headers: Readonly<Record<string, string>>, se
   return callHeaders.run(headers, send);
 }
 
+/**
+ * A transport gives all its requests one AbortSignal, and fetch keeps a listener on it until
+ * the request object is garbage-collected: a busy connection passes Node's 1,500-listener
+ * warning without leaking anything. No limit on the signals the transports pass here.
+ */
+const unlimitedSignals = new WeakSet<AbortSignal>();
+
+function allowManyRequests(signal: AbortSignal | null | undefined): void {
+  if (!signal || unlimitedSignals.has(signal)) return;
+  setMaxListeners(0, signal);
+  unlimitedSignals.add(signal);
+}
+
 /** The fetch given to HTTP transports; without call headers it is plain `fetch`. */
 export const fetchWithCallHeaders: FetchLike = (url, init) => {
+  allowManyRequests(init?.signal);
   const extra = callHeaders.getStore();
   if (extra === undefined) return fetch(url, init);
   const headers = new Headers(init?.headers);
