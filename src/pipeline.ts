@@ -80,9 +80,11 @@ export async function generateFromSnapshot(
     parallel: toRender.reduce((sum, file) => sum + file.weight, 0) >= PARALLEL_FORMAT_FROM_TOOLS,
   });
   try {
+    // All files at once: one file's emission goes on while another's formatting finishes.
+    const produced = await Promise.all(plan.files.map((file, index) => (toRender.includes(file) ? produce(file, existing[index], formatter) : undefined)));
     for (const [index, file] of plan.files.entries()) {
-      const before = existing[index];
-      const content = toRender.includes(file) ? await produce(file, before, formatter, warnings) : undefined;
+      warnings.push(...(produced[index]?.warnings ?? []));
+      const content = produced[index]?.content;
       files.push({ path: relative(path.join(config.outDir, file.path)), status: content === undefined ? "unchanged" : options.check ? "stale" : "written" });
       if (content !== undefined) wanted.set(file.path, content);
     }
@@ -123,12 +125,15 @@ function isCurrentFile(existing: string | undefined, file: PlannedFile): boolean
   return existing !== undefined && isCurrent(existing, file.inputsHash);
 }
 
-/** The file's new content, or `undefined` when it equals what is on disk. */
-async function produce(file: PlannedFile, existing: string | undefined, formatter: Formatter, warnings: EmitWarning[]): Promise<string | undefined> {
+/** The file's new content (`undefined` when it equals what is on disk) and its warnings. */
+async function produce(
+  file: PlannedFile,
+  existing: string | undefined,
+  formatter: Formatter,
+): Promise<{ content: string | undefined; warnings: EmitWarning[] }> {
   const rendered = await file.render(formatter);
-  warnings.push(...rendered.warnings);
   const content = withBanner(file, rendered.body);
-  return content === existing ? undefined : content;
+  return { content: content === existing ? undefined : content, warnings: rendered.warnings };
 }
 
 /** `node_modules/.cache/mcp-codegen/format` of the nearest `node_modules` above the config. */
