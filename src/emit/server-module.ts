@@ -56,10 +56,10 @@ export async function renderServerModule(input: ServerModuleInput, formatter: Fo
 }
 
 /**
- * The module in pieces, each handed to `renderer` as soon as it exists, largest first so the
- * longest formatting jobs start earliest: the plain-text statements (the tool descriptors, the
- * largest, in pieces), then, once ts-morph has loaded, the structures, while the tools' types and schemas
- * are emitted a chunk at a time.
+ * The module in pieces, each handed to `renderer` as soon as it exists, so formatting starts
+ * early and runs while the emitter goes on: first the plain-text statements (the tool table,
+ * the largest, in pieces), then the tools' types and schemas a chunk at a time, and the
+ * ts-morph structures once ts-morph has loaded.
  */
 export function writeServerModule(input: ServerModuleInput, renderer: ChunkRenderer): ServerModuleParts {
   const { server, connection } = input;

@@ -48,7 +48,7 @@ export class Formatter {
     return rendered.text;
   }
 
-  /** A long object-literal statement, formatted in pieces that can run on different threads (table.ts). */
+  /** A long object-literal statement, in pieces that can be formatted on different threads (table.ts). */
   async formatTable(table: TableStatement, subject: string): Promise<string> {
     const runs = tablePieces(table);
     if (runs.length > 1) {
