@@ -3,9 +3,8 @@
  * and printed by ts-morph.
  */
 import { Project, StructureKind, type InterfaceDeclarationStructure, type StatementStructures } from "ts-morph";
-import type { NormalizedServer } from "../normalize/normalize.js";
+import type { NormalizedServer, NormalizedTool } from "../normalize/normalize.js";
 import type { ConnectionExpression } from "./connection.js";
-import { hasNoRequiredInput } from "./server-text.js";
 import { docComment, docText } from "./text.js";
 
 let project: Project | undefined;
@@ -77,6 +76,12 @@ export function clientInterface(server: NormalizedServer): InterfaceDeclarationS
       { name: "prompts", isReadonly: true, docs: ["Prompts, returned as LangChain messages."], type: `{\n${promptMembers.join("\n")}\n}` },
     ],
   };
+}
+
+/** A tool whose input has no required property can be called with no argument. */
+function hasNoRequiredInput(tool: NormalizedTool): boolean {
+  const required = tool.entry.inputSchema["required"];
+  return !Array.isArray(required) || required.length === 0;
 }
 
 /** ts-morph `docs`: sanitised server text, or none. */

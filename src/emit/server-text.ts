@@ -3,7 +3,7 @@
  * tools factories, template and prompt parameter types. No ts-morph here: these pieces are
  * handed to the formatter while ts-morph is still loading.
  */
-import type { NormalizedServer, NormalizedTool } from "../normalize/normalize.js";
+import type { NormalizedServer } from "../normalize/normalize.js";
 import type { ConnectionExpression } from "./connection.js";
 import type { TableStatement } from "../format/table.js";
 import { docComment, jsonLiteral, stringLiteral } from "./text.js";
@@ -111,11 +111,6 @@ export function create${server.typeStem}Tools(runtime: Runtime, server: string =
 return createLangChainTools(runtime, server, Object.values(tools), options);
 }
 `;
-}
-
-export function hasNoRequiredInput(tool: NormalizedTool): boolean {
-  const required = tool.entry.inputSchema["required"];
-  return !Array.isArray(required) || required.length === 0;
 }
 
 function optionalText(key: string, value: string | undefined): string {
