@@ -36,7 +36,8 @@ export interface ServerModuleParts {
 
 /** What the module writer hands its pieces to: formatting (and caching) may run elsewhere. */
 export interface ChunkRenderer {
-  format(source: string): Promise<string>;
+  /** A source still being produced may be passed as a promise; `shared`: see Formatter.format. */
+  format(source: string | Promise<string>, placement?: "worker" | "shared"): Promise<string>;
   formatTable(table: TableStatement): Promise<string>;
   renderTools(chunk: ToolChunk): Promise<RenderedChunk>;
 }
@@ -44,7 +45,7 @@ export interface ChunkRenderer {
 /** The module's formatted body: imports, the tools' types and schemas, then what refers to them. */
 export async function renderServerModule(input: ServerModuleInput, formatter: Formatter, subject: string): Promise<RenderedBody> {
   const parts = writeServerModule(input, {
-    format: (source) => formatter.format(source, subject),
+    format: (source, placement) => formatter.format(source, subject, placement),
     formatTable: (table) => formatter.formatTable(table, subject),
     renderTools: (chunk) => formatter.renderTools(chunk, subject),
   });
@@ -73,8 +74,9 @@ export function writeServerModule(input: ServerModuleInput, renderer: ChunkRende
   const rest = formatText([...templateParamTypes(server), ...promptArgTypes(server), metadataStatement(server, connection), clientFactory(server), toolsFactory(server)]);
   // ts-morph is the slowest module to load; the text pieces above are formatting meanwhile.
   const structures = import("./server-structure.js");
-  const clientInterface = settle(structures.then((module) => renderer.format(module.printStructures([module.clientInterface(server)]))));
-  const head = settle(structures.then((module) => renderer.format(module.printStructures(module.importStatements(connection)))));
+  // Printed last, after ts-morph has loaded: formatted by whichever thread is free first.
+  const clientInterface = settle(renderer.format(structures.then((module) => module.printStructures([module.clientInterface(server)])), "shared"));
+  const head = settle(renderer.format(structures.then((module) => module.printStructures(module.importStatements(connection))), "shared"));
   const tools: Promise<RenderedChunk>[] = [];
   for (let start = 0; start < server.tools.length; start += TOOLS_PER_CHUNK) {
     tools.push(settle(renderer.renderTools(toolChunk(server.key, server.tools.slice(start, start + TOOLS_PER_CHUNK)))));

@@ -18,6 +18,7 @@ import path from "node:path";
 import { canonicalStringify } from "../shared/canonical-json.js";
 import { emitToolChunk, type RenderedChunk, type ToolChunk } from "../emit/tool-chunk.js";
 import { PRETTIER_OPTIONS } from "./options.js";
+import { IdleTime } from "./idle.js";
 import { WorkerFailure, WorkerPool } from "./pool.js";
 import { joinTablePieces, tablePieces, tableSource, type TableStatement } from "./table.js";
 
@@ -35,6 +36,7 @@ export class Formatter {
   private inProcess: Promise<typeof import("prettier")> | undefined;
   /** The emission of the previous tool chunk (chunks are emitted in turn). */
   private emitting: Promise<void> = Promise.resolve();
+  private readonly idle = new IdleTime();
 
   constructor(private readonly options: FormatterOptions = {}) {
     // The main thread keeps a core for emitting: one worker per other core (measured fastest).
@@ -42,21 +44,60 @@ export class Formatter {
     this.pool = options.parallel && threads >= 1 ? new WorkerPool(threads) : undefined;
   }
 
-  /** Formatted `source` (a run of whole statements); `subject` names the file in errors. */
-  async format(source: string, subject: string): Promise<string> {
-    const rendered = await this.cached(() => `source\u0000${source}`, () => this.run(source, subject));
+  /**
+   * Formatted `source` (a run of whole statements); `subject` names the file in errors. A
+   * source still being produced may be passed as a promise. With workers, a `shared` job goes
+   * to whichever thread is free first (pool.ts): fit for pieces that come last, or that cost
+   * the main thread little warm-up.
+   */
+  async format(source: string | Promise<string>, subject: string, placement: "worker" | "shared" = "worker"): Promise<string> {
+    const text = typeof source === "string" ? source : await this.idle.produced(source);
+    const rendered = await this.cached(
+      () => `source\u0000${text}`,
+      () => (placement === "shared" ? this.share(text, subject) : this.run(text, subject)),
+    );
     return rendered.text;
   }
 
-  /** A long object-literal statement, in pieces that can be formatted on different threads (table.ts). */
+  /**
+   * A long object-literal statement (the tool table), formatted in shared pieces (table.ts):
+   * plain objects cost the main thread little warm-up, and it has time for them once it has
+   * handed everything else out.
+   */
   async formatTable(table: TableStatement, subject: string): Promise<string> {
     const runs = tablePieces(table);
     if (runs.length > 1) {
-      const pieces = await Promise.all(runs.map((entries) => this.format(tableSource(table, entries), subject)));
+      const pieces = await Promise.all(runs.map((entries) => this.format(tableSource(table, entries), subject, "shared")));
       const joined = joinTablePieces(table, pieces);
       if (joined !== undefined) return joined;
     }
     return this.format(tableSource(table), subject);
+  }
+
+  private async share(source: string, subject: string): Promise<RenderedChunk> {
+    if (!this.pool) return this.run(source, subject);
+    const text = this.pool.share(source);
+    void this.idle.later(() => this.formatSharedHere());
+    try {
+      return { text: await text, warnings: [] };
+    } catch (error) {
+      throw formatFailure(subject, error);
+    }
+  }
+
+  /**
+   * The main thread's part of the shared jobs. It yields between them, so that worker replies
+   * (and with them the workers' next shared jobs) get through meanwhile.
+   */
+  private async formatSharedHere(): Promise<void> {
+    for (let job = this.pool?.takeShared(); job; job = this.pool?.takeShared()) {
+      try {
+        job.resolve(await this.formatInProcess(job.source));
+      } catch (error) {
+        job.reject(error as Error);
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+    }
   }
 
   /**
@@ -64,17 +105,25 @@ export class Formatter {
    * parallel). Cached by the chunk's inputs, so a hit skips the emitter as well.
    */
   async renderTools(chunk: ToolChunk, subject: string): Promise<RenderedChunk> {
-    return this.cached(() => `tools\u0000${canonicalStringify(chunk)}`, async () => {
-      // One chunk at a time: emitted concurrently, every chunk would finish emitting only at
-      // the very end, and the formatting workers would wait idle until then.
-      const emitted = this.emitting.then(() => emitToolChunk(chunk));
-      this.emitting = emitted.then(
-        () => undefined,
-        () => undefined,
-      );
-      const { text, warnings } = await emitted;
-      return { text: (await this.run(text, subject)).text, warnings };
-    });
+    let handedOut = () => {};
+    void this.idle.produced(new Promise<void>((resolve) => (handedOut = resolve)));
+    try {
+      return await this.cached(() => `tools\u0000${canonicalStringify(chunk)}`, async () => {
+        // One chunk at a time: emitted concurrently, every chunk would finish emitting only at
+        // the very end, and the formatting workers would wait idle until then.
+        const emitted = this.emitting.then(() => emitToolChunk(chunk));
+        this.emitting = emitted.then(
+          () => undefined,
+          () => undefined,
+        );
+        const { text, warnings } = await emitted;
+        const formatted = this.run(text, subject);
+        handedOut();
+        return { text: (await formatted).text, warnings };
+      });
+    } finally {
+      handedOut();
+    }
   }
 
   async close(): Promise<void> {
@@ -95,8 +144,7 @@ export class Formatter {
     try {
       return { text: await (this.pool ? this.pool.format(source) : this.formatInProcess(source)), warnings: [] };
     } catch (error) {
-      if (error instanceof WorkerFailure) throw new Error(`${subject}: the formatting worker failed: ${error.message}`);
-      throw parseFailure(subject, (error as Error).message);
+      throw formatFailure(subject, error);
     }
   }
 
@@ -137,6 +185,7 @@ export class Formatter {
 }
 
 /** A syntax error here is a generator bug; name the file so it can be reported. */
-function parseFailure(subject: string, message: string): Error {
-  return new Error(`${subject}: generated code does not parse: ${message.split("\n")[0]}`);
+function formatFailure(subject: string, error: unknown): Error {
+  if (error instanceof WorkerFailure) return new Error(`${subject}: the formatting worker failed: ${error.message}`);
+  return new Error(`${subject}: generated code does not parse: ${(error as Error).message.split("\n")[0]}`);
 }
