@@ -184,7 +184,10 @@ export class Formatter {
   }
 }
 
-/** A syntax error here is a generator bug; name the file so it can be reported. */
+/**
+ * Why formatting failed, naming the file: the worker's thread died, or the generated code does
+ * not parse (a generator bug, to be reported).
+ */
 function formatFailure(subject: string, error: unknown): Error {
   if (error instanceof WorkerFailure) return new Error(`${subject}: the formatting worker failed: ${error.message}`);
   return new Error(`${subject}: generated code does not parse: ${(error as Error).message.split("\n")[0]}`);

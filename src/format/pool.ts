@@ -83,6 +83,8 @@ export class WorkerPool {
   }
 
   private post(worker: WorkerSlot, source: string): Promise<string> {
+    // A job posted to a dead worker would never be answered.
+    if (worker.failed) return Promise.reject(new WorkerFailure("the worker had already stopped"));
     const id = this.nextId++;
     worker.pendingChars += source.length;
     return new Promise((resolve, reject) => {
