@@ -8,7 +8,8 @@ import type { Formatter } from "../format/format.js";
 import type { NormalizedServer } from "../normalize/normalize.js";
 import type { ConnectionExpression } from "./connection.js";
 import type { RenderedBody } from "./plan.js";
-import type { TableStatement } from "../format/table.js";
+import type { PiecedStatement } from "../format/pieces.js";
+import { piecedTable } from "../format/table.js";
 import { clientFactory, metadataStatement, otherDescriptors, promptArgTypes, templateParamTypes, toolsFactory, toolsTable } from "./server-text.js";
 import { toolChunk, type RenderedChunk, type ToolChunk } from "./tool-chunk.js";
 
@@ -38,7 +39,8 @@ export interface ServerModuleParts {
 export interface ChunkRenderer {
   /** A source still being produced may be passed as a promise; `shared`: see Formatter.format. */
   format(source: string | Promise<string>, placement?: "worker" | "shared"): Promise<string>;
-  formatTable(table: TableStatement): Promise<string>;
+  /** A statement with a long body, in pieces (pieces.ts); it may be passed while still being produced. */
+  formatPieced(statement: PiecedStatement | Promise<PiecedStatement>): Promise<string>;
   renderTools(chunk: ToolChunk): Promise<RenderedChunk>;
 }
 
@@ -46,7 +48,7 @@ export interface ChunkRenderer {
 export async function renderServerModule(input: ServerModuleInput, formatter: Formatter, subject: string): Promise<RenderedBody> {
   const parts = writeServerModule(input, {
     format: (source, placement) => formatter.format(source, subject, placement),
-    formatTable: (table) => formatter.formatTable(table, subject),
+    formatPieced: (statement) => formatter.formatPieced(statement, subject),
     renderTools: (chunk) => formatter.renderTools(chunk, subject),
   });
   const [head, tools, tail] = await Promise.all([parts.head, Promise.all(parts.tools), Promise.all(parts.tail)]);
@@ -69,13 +71,13 @@ export function writeServerModule(input: ServerModuleInput, renderer: ChunkRende
     return promise;
   };
   const formatText = (statements: string[]) => settle(renderer.format(statements.join("\n")));
-  const descriptors = settle(renderer.formatTable(toolsTable(server)));
+  const descriptors = settle(renderer.formatPieced(piecedTable(toolsTable(server))));
   const others = formatText([otherDescriptors(server)]);
   const rest = formatText([...templateParamTypes(server), ...promptArgTypes(server), metadataStatement(server, connection), clientFactory(server), toolsFactory(server)]);
   // ts-morph is the slowest module to load; the text pieces above are formatting meanwhile.
   const structures = import("./server-structure.js");
   // Printed last, after ts-morph has loaded: formatted by whichever thread is free first.
-  const clientInterface = settle(renderer.format(structures.then((module) => module.printStructures([module.clientInterface(server)])), "shared"));
+  const clientInterface = settle(renderer.formatPieced(structures.then((module) => module.piecedInterface(module.clientInterface(server)))));
   const head = settle(renderer.format(structures.then((module) => module.printStructures(module.importStatements(connection))), "shared"));
   const tools: Promise<RenderedChunk>[] = [];
   for (let start = 0; start < server.tools.length; start += TOOLS_PER_CHUNK) {

@@ -2,12 +2,18 @@
  * The server module's statements built as ts-morph structures (imports, the client interface)
  * and printed by ts-morph.
  */
-import { Project, StructureKind, type InterfaceDeclarationStructure, type StatementStructures } from "ts-morph";
+import { createRequire } from "node:module";
+import type { InterfaceDeclarationStructure, StatementStructures } from "ts-morph";
+import { runsOf, type PiecedStatement } from "../format/pieces.js";
 import type { NormalizedServer, NormalizedTool } from "../normalize/normalize.js";
 import type { ConnectionExpression } from "./connection.js";
 import { docComment, docText } from "./text.js";
 
-let project: Project | undefined;
+// ts-morph is CommonJS: through require() it skips the ES module loader's scan of its exports,
+// which reads all of TypeScript (~0.1 s).
+const { Project, StructureKind } = createRequire(import.meta.url)("ts-morph") as typeof import("ts-morph");
+
+let project: InstanceType<typeof Project> | undefined;
 
 /** One addStatements call per piece: ts-morph re-parses the file on every insertion. */
 export function printStructures(statements: StatementStructures[]): string {
@@ -18,6 +24,26 @@ export function printStructures(statements: StatementStructures[]): string {
   project.removeSourceFile(file);
   return text;
 }
+
+/**
+ * The interface in pieces (pieces.ts) of a run of its methods each; its other members go in the
+ * first. Printed whole when its empty form does not end in the body's braces.
+ */
+export function piecedInterface(structure: InterfaceDeclarationStructure): PiecedStatement {
+  const whole = () => printStructures([structure]);
+  const empty = printStructures([{ ...structure, ...NO_MEMBERS }]);
+  const brace = empty.lastIndexOf("{");
+  const runs = runsOf(structure.methods ?? []);
+  if (runs.length < 2 || empty.slice(brace) !== "{\n}\n") return { open: "", close: "", pieces: [whole()], whole };
+  return {
+    open: empty.slice(0, brace + 1),
+    close: "}",
+    pieces: runs.map((methods, index) => printStructures([{ ...structure, ...(index === 0 ? {} : NO_MEMBERS), methods }])),
+    whole,
+  };
+}
+
+const NO_MEMBERS = { properties: [], methods: [], callSignatures: [], constructSignatures: [], indexSignatures: [], getAccessors: [], setAccessors: [] };
 
 export function importStatements(connection: ConnectionExpression): StatementStructures[] {
   const runtimeValues = ["createLangChainTools", "driftGuard", "expandUriTemplate", "getPromptMessages", "readTypedResource"];

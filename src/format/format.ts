@@ -4,7 +4,7 @@
  * A body arrives as chunks of whole top-level statements (runs of tools' types and schemas, and
  * the module's structure); each chunk is formatted on its own and the results are joined with a
  * blank line, so the output is the same however the work was spread. A statement too large to
- * be one job (the tool table) is formatted in pieces (table.ts). Formatting is the generator's
+ * be one job (the tool table, the client interface) is formatted in pieces (pieces.ts). Formatting is the generator's
  * most expensive step, so for large outputs chunks are formatted on worker threads while the
  * main thread emits the next ones (pool.ts; emitting in the workers too was measured slower:
  * each would load and warm the schema emitters again), and a content-addressed cache (by
@@ -20,7 +20,7 @@ import { emitToolChunk, type RenderedChunk, type ToolChunk } from "../emit/tool-
 import { PRETTIER_OPTIONS } from "./options.js";
 import { IdleTime } from "./idle.js";
 import { WorkerFailure, WorkerPool } from "./pool.js";
-import { joinTablePieces, tablePieces, tableSource, type TableStatement } from "./table.js";
+import { joinPieces, type PiecedStatement } from "./pieces.js";
 
 export interface FormatterOptions {
   /** Where formatted chunks are kept between runs; `undefined` = no cache. */
@@ -60,18 +60,16 @@ export class Formatter {
   }
 
   /**
-   * A long object-literal statement (the tool table), formatted in shared pieces (table.ts):
-   * plain objects cost the main thread little warm-up, and it has time for them once it has
-   * handed everything else out.
+   * A statement with a long body (the tool table, the client interface), formatted in shared
+   * pieces (pieces.ts): plain members cost the main thread little warm-up, and it has time for
+   * them once it has handed everything else out. It may be passed while still being produced.
    */
-  async formatTable(table: TableStatement, subject: string): Promise<string> {
-    const runs = tablePieces(table);
-    if (runs.length > 1) {
-      const pieces = await Promise.all(runs.map((entries) => this.format(tableSource(table, entries), subject, "shared")));
-      const joined = joinTablePieces(table, pieces);
-      if (joined !== undefined) return joined;
-    }
-    return this.format(tableSource(table), subject);
+  async formatPieced(statement: PiecedStatement | Promise<PiecedStatement>, subject: string): Promise<string> {
+    const pieced = statement instanceof Promise ? await this.idle.produced(statement) : statement;
+    const [only, ...more] = pieced.pieces;
+    if (only === undefined || more.length === 0) return this.format(only ?? pieced.whole(), subject);
+    const formatted = await Promise.all(pieced.pieces.map((piece) => this.format(piece, subject, "shared")));
+    return joinPieces(pieced, formatted) ?? this.format(pieced.whole(), subject);
   }
 
   private async share(source: string, subject: string): Promise<RenderedChunk> {

@@ -2,16 +2,20 @@
  * Formatting workers beside the main thread, started at once so that loading prettier overlaps
  * the main thread's work. A job is posted as soon as it exists, to the worker with the fewest
  * characters pending: the main thread cannot hand out work while it is busy emitting, so a
- * worker must never wait for it. A shared job instead goes to whichever thread is free first:
- * a worker that has nothing left, or the main thread once it has handed out everything
- * (`takeShared`).
+ * worker must never wait for it.
+ *
+ * A shared job is posted to every worker too, but formatted by whichever thread claims it first
+ * (jobs.ts): a worker once its own jobs are done, or the main thread once it has handed out
+ * everything (`takeShared`). Claiming in shared memory means a worker never waits for the main
+ * thread to hand it the next one, which it could do only between two of its own jobs.
  */
 import { Worker } from "node:worker_threads";
-import type { WorkerJob } from "./worker.js";
+import { claimSharedJob, newClaim, type WorkerJob, type WorkerReply } from "./jobs.js";
 
 interface PendingJob {
+  /** The worker it was posted to; none for a shared job. */
+  worker?: WorkerSlot;
   size: number;
-  worker: WorkerSlot;
   resolve: (text: string) => void;
   reject: (error: Error) => void;
 }
@@ -19,7 +23,7 @@ interface PendingJob {
 interface WorkerSlot {
   worker: Worker;
   pendingChars: number;
-  /** Its thread died: it gets no more jobs (shared ones are left to the main thread). */
+  /** Its thread died: it gets no more jobs. */
   failed: boolean;
 }
 
@@ -29,10 +33,9 @@ export interface SharedJob {
   reject: (error: Error) => void;
 }
 
-interface WorkerReply {
+interface SharedEntry extends SharedJob {
   id: number;
-  text?: string;
-  error?: string;
+  claim: Int32Array;
 }
 
 /** The worker itself failed (not the code it was given). */
@@ -41,7 +44,8 @@ export class WorkerFailure extends Error {}
 export class WorkerPool {
   private readonly workers: WorkerSlot[];
   private readonly pending = new Map<number, PendingJob>();
-  private readonly shared: SharedJob[] = [];
+  /** Shared jobs the main thread has not claimed, by id. */
+  private readonly shared = new Map<number, SharedEntry>();
   private nextId = 0;
 
   constructor(size: number) {
@@ -57,63 +61,63 @@ export class WorkerPool {
   /** The formatted text; a parse failure rejects with prettier's first line. */
   format(source: string): Promise<string> {
     const worker = this.workers.reduce((least, slot) => (slot.pendingChars < least.pendingChars ? slot : least));
-    return this.post(worker, source);
+    // A job posted to a dead worker would never be answered.
+    if (worker.failed) return Promise.reject(new WorkerFailure("the worker had already stopped"));
+    const id = this.nextId++;
+    worker.pendingChars += source.length;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { worker, size: source.length, resolve, reject });
+      worker.worker.postMessage({ id, source } satisfies WorkerJob);
+    });
   }
 
-  /** Formatted by whichever thread is free first (see the module comment). */
+  /** Formatted by whichever thread claims it first (see the module comment). */
   share(source: string): Promise<string> {
+    const id = this.nextId++;
+    const claim = newClaim();
+    const live = this.workers.filter((slot) => !slot.failed);
     return new Promise((resolve, reject) => {
-      this.shared.push({ source, resolve, reject });
-      this.feedIdleWorkers();
+      const entry: SharedEntry = { id, source, claim, resolve, reject };
+      this.shared.set(id, entry);
+      this.pending.set(id, { size: source.length, resolve, reject });
+      for (const slot of live) slot.worker.postMessage({ id, source, claim } satisfies WorkerJob);
     });
   }
 
   /**
-   * The largest shared job no worker has taken, for the main thread: the big ones first, so
-   * the small ones are left to even out the end (workers take the oldest).
+   * The largest shared job no thread has claimed, claimed for the main thread: the big ones
+   * first, so the small ones are left to even out the end (workers take the oldest).
    */
   takeShared(): SharedJob | undefined {
-    if (this.shared.length === 0) return undefined;
-    const largest = this.shared.reduce((best, job, index) => (job.source.length > (this.shared[best]?.source.length ?? 0) ? index : best), 0);
-    return this.shared.splice(largest, 1)[0];
+    const bySize = [...this.shared.values()].sort((a, b) => b.source.length - a.source.length);
+    for (const entry of bySize) {
+      this.shared.delete(entry.id);
+      if (!claimSharedJob(entry.claim)) continue; // a worker has it; its reply settles it
+      this.pending.delete(entry.id);
+      return entry;
+    }
+    return undefined;
   }
 
   async close(): Promise<void> {
     await Promise.all(this.workers.map((slot) => slot.worker.terminate()));
   }
 
-  private post(worker: WorkerSlot, source: string): Promise<string> {
-    // A job posted to a dead worker would never be answered.
-    if (worker.failed) return Promise.reject(new WorkerFailure("the worker had already stopped"));
-    const id = this.nextId++;
-    worker.pendingChars += source.length;
-    return new Promise((resolve, reject) => {
-      this.pending.set(id, { size: source.length, worker, resolve, reject });
-      worker.worker.postMessage({ id, source } satisfies WorkerJob);
-    });
-  }
-
-  private feedIdleWorkers(): void {
-    for (const worker of this.workers) {
-      if (worker.pendingChars > 0 || worker.failed) continue;
-      const job = this.shared.shift();
-      if (!job) return;
-      this.post(worker, job.source).then(job.resolve, job.reject);
-    }
-  }
-
   private settle(reply: WorkerReply): void {
     const job = this.pending.get(reply.id);
     if (!job) return;
     this.pending.delete(reply.id);
-    job.worker.pendingChars -= job.size;
+    this.shared.delete(reply.id);
+    if (job.worker) job.worker.pendingChars -= job.size;
     if (reply.text !== undefined) job.resolve(reply.text);
     else job.reject(new Error(reply.error ?? "unknown error"));
-    this.feedIdleWorkers();
   }
 
+  /** Every job not yet answered fails, shared ones too: none is left waiting forever. */
   private failAll(error: Error): void {
     for (const worker of this.workers) worker.failed = true;
+    for (const entry of this.shared.values()) claimSharedJob(entry.claim);
+    this.shared.clear();
     for (const job of this.pending.values()) job.reject(new WorkerFailure(error.message.split("\n")[0]));
     this.pending.clear();
   }

@@ -1,28 +1,36 @@
 /**
- * A formatting worker: prettier loaded once, then jobs formatted one at a time, in the order
- * they arrive (prettier awaits inside; interleaved jobs would all hold their memory at once and
- * finish late together).
+ * A formatting worker: prettier loaded once, then jobs formatted one at a time (prettier awaits
+ * inside; interleaved jobs would all hold their memory at once and finish late together). Its
+ * own jobs go first, in the order they arrive; then the shared ones, each claimed before it is
+ * formatted, since the main thread may have taken it meanwhile (pool.ts).
  */
 import { parentPort } from "node:worker_threads";
 import { format } from "prettier";
 import { PRETTIER_OPTIONS } from "./options.js";
+import { claimSharedJob, type WorkerJob } from "./jobs.js";
 
-export interface WorkerJob {
-  id: number;
-  source: string;
-}
-
-const queue: WorkerJob[] = [];
+const own: WorkerJob[] = [];
+const shared: WorkerJob[] = [];
 let draining = false;
 
 parentPort?.on("message", (job: WorkerJob) => {
-  queue.push(job);
+  (job.claim ? shared : own).push(job);
   if (!draining) void drain();
 });
 
+/** The next job this worker is to format: its own first, then a shared one no one has claimed. */
+function nextJob(): WorkerJob | undefined {
+  const job = own.shift();
+  if (job) return job;
+  for (let candidate = shared.shift(); candidate; candidate = shared.shift()) {
+    if (candidate.claim && claimSharedJob(candidate.claim)) return candidate;
+  }
+  return undefined;
+}
+
 async function drain(): Promise<void> {
   draining = true;
-  for (let job = queue.shift(); job; job = queue.shift()) {
+  for (let job = nextJob(); job; job = nextJob()) {
     try {
       parentPort?.postMessage({ id: job.id, text: await format(job.source, PRETTIER_OPTIONS) });
     } catch (error) {
