@@ -92,8 +92,9 @@ export async function generateFromSnapshot(
     await formatter.close();
   }
   const orphans = await orphanedFiles(config.outDir, new Set(plan.files.map((file) => file.path)));
-  const snapshotContent = snapshotText(snapshot);
-  const snapshotChanged = !options.offline && (await readExisting(config.rootDir, relative(config.snapshotPath))) !== snapshotContent;
+  // Offline, the snapshot is the file just read: neither printed again nor compared.
+  const snapshotContent = options.offline ? undefined : snapshotText(snapshot);
+  const snapshotChanged = snapshotContent !== undefined && (await readExisting(config.rootDir, relative(config.snapshotPath))) !== snapshotContent;
   const snapshotReport: FileReport = {
     path: relative(config.snapshotPath),
     status: !snapshotChanged ? "unchanged" : options.check ? "stale" : "written",

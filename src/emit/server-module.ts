@@ -42,6 +42,8 @@ export interface ChunkRenderer {
   /** A statement with a long body, in pieces (pieces.ts); it may be passed while still being produced. */
   formatPieced(statement: PiecedStatement | Promise<PiecedStatement>): Promise<string>;
   renderTools(chunk: ToolChunk): Promise<RenderedChunk>;
+  /** `work`, run once the tool chunks passed in so far have been emitted. */
+  afterToolsEmitted<T>(work: () => Promise<T>): Promise<T>;
 }
 
 /** The module's formatted body: imports, the tools' types and schemas, then what refers to them. */
@@ -50,6 +52,7 @@ export async function renderServerModule(input: ServerModuleInput, formatter: Fo
     format: (source, placement) => formatter.format(source, subject, placement),
     formatPieced: (statement) => formatter.formatPieced(statement, subject),
     renderTools: (chunk) => formatter.renderTools(chunk, subject),
+    afterToolsEmitted: (work) => formatter.afterToolsEmitted(work),
   });
   const [head, tools, tail] = await Promise.all([parts.head, Promise.all(parts.tools), Promise.all(parts.tail)]);
   return {
@@ -62,7 +65,7 @@ export async function renderServerModule(input: ServerModuleInput, formatter: Fo
  * The module in pieces, each handed to `renderer` as soon as it exists, so formatting starts
  * early and runs while the emitter goes on: first the plain-text statements (the tool table,
  * the largest, in pieces), then the tools' types and schemas a chunk at a time, and the
- * ts-morph structures once ts-morph has loaded.
+ * ts-morph structures once those have been emitted.
  */
 export function writeServerModule(input: ServerModuleInput, renderer: ChunkRenderer): ServerModuleParts {
   const { server, connection } = input;
@@ -74,14 +77,14 @@ export function writeServerModule(input: ServerModuleInput, renderer: ChunkRende
   const descriptors = settle(renderer.formatPieced(piecedTable(toolsTable(server))));
   const others = formatText([otherDescriptors(server)]);
   const rest = formatText([...templateParamTypes(server), ...promptArgTypes(server), metadataStatement(server, connection), clientFactory(server), toolsFactory(server)]);
-  // ts-morph is the slowest module to load; the text pieces above are formatting meanwhile.
-  const structures = import("./server-structure.js");
-  // Printed last, after ts-morph has loaded: formatted by whichever thread is free first.
-  const clientInterface = settle(renderer.formatPieced(structures.then((module) => module.piecedInterface(module.clientInterface(server)))));
-  const head = settle(renderer.format(structures.then((module) => module.printStructures(module.importStatements(connection))), "shared"));
   const tools: Promise<RenderedChunk>[] = [];
   for (let start = 0; start < server.tools.length; start += TOOLS_PER_CHUNK) {
     tools.push(settle(renderer.renderTools(toolChunk(server.key, server.tools.slice(start, start + TOOLS_PER_CHUNK)))));
   }
+  // ts-morph is the slowest module to load: only once the workers have every tool chunk.
+  const structures = renderer.afterToolsEmitted(() => import("./server-structure.js"));
+  // Printed last: formatted by whichever thread is free first.
+  const clientInterface = settle(renderer.formatPieced(structures.then((module) => module.piecedInterface(module.clientInterface(server)))));
+  const head = settle(renderer.format(structures.then((module) => module.printStructures(module.importStatements(connection))), "shared"));
   return { head, tools, tail: [descriptors, others, clientInterface, rest] };
 }

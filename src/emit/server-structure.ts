@@ -3,7 +3,7 @@
  * and printed by ts-morph.
  */
 import { createRequire } from "node:module";
-import type { InterfaceDeclarationStructure, StatementStructures } from "ts-morph";
+import type { InterfaceDeclarationStructure, StatementStructures, TypeElementMemberedNodeStructure } from "ts-morph";
 import { runsOf, type PiecedStatement } from "../format/pieces.js";
 import type { NormalizedServer, NormalizedTool } from "../normalize/normalize.js";
 import type { ConnectionExpression } from "./connection.js";
@@ -11,7 +11,7 @@ import { docComment, docText } from "./text.js";
 
 // ts-morph is CommonJS: through require() it skips the ES module loader's scan of its exports,
 // which reads all of TypeScript (~0.1 s).
-const { Project, StructureKind } = createRequire(import.meta.url)("ts-morph") as typeof import("ts-morph");
+const { Project, StructureKind, Writers } = createRequire(import.meta.url)("ts-morph") as typeof import("ts-morph");
 
 let project: InstanceType<typeof Project> | undefined;
 
@@ -27,23 +27,36 @@ export function printStructures(statements: StatementStructures[]): string {
 
 /**
  * The interface in pieces (pieces.ts) of a run of its methods each; its other members go in the
- * first. Printed whole when its empty form does not end in the body's braces.
+ * first. The members are printed as an object type (`Writers.objectType`), which ts-morph does
+ * without parsing them into a file: only the empty interface (its docs and heading) is.
  */
 export function piecedInterface(structure: InterfaceDeclarationStructure): PiecedStatement {
-  const whole = () => printStructures([structure]);
-  const empty = printStructures([{ ...structure, ...NO_MEMBERS }]);
+  const { methods = [], properties = [], callSignatures = [], constructSignatures = [], indexSignatures = [], getAccessors = [], setAccessors = [], ...heading } = structure;
+  const others: TypeElementMemberedNodeStructure = { properties, callSignatures, constructSignatures, indexSignatures, getAccessors, setAccessors };
+  const empty = printStructures([heading]);
   const brace = empty.lastIndexOf("{");
-  const runs = runsOf(structure.methods ?? []);
-  if (runs.length < 2 || empty.slice(brace) !== "{\n}\n") return { open: "", close: "", pieces: [whole()], whole };
+  if (empty.slice(brace) !== "{\n}\n") {
+    const whole = () => printStructures([structure]);
+    return { open: "", close: "", pieces: [whole()], whole };
+  }
+  const open = empty.slice(0, brace + 1);
+  const source = (members: TypeElementMemberedNodeStructure) => `${open}${objectTypeBody(members)}}\n`;
   return {
-    open: empty.slice(0, brace + 1),
+    open,
     close: "}",
-    pieces: runs.map((methods, index) => printStructures([{ ...structure, ...(index === 0 ? {} : NO_MEMBERS), methods }])),
-    whole,
+    pieces: runsOf(methods).map((run, index) => source(index === 0 ? { ...others, methods: run } : { methods: run })),
+    whole: () => source({ ...others, methods }),
   };
 }
 
-const NO_MEMBERS = { properties: [], methods: [], callSignatures: [], constructSignatures: [], indexSignatures: [], getAccessors: [], setAccessors: [] };
+/** The members between an object type's braces, as ts-morph prints them. */
+function objectTypeBody(members: TypeElementMemberedNodeStructure): string {
+  project ??= new Project({ useInMemoryFileSystem: true, skipLoadingLibFiles: true });
+  const writer = project.createWriter();
+  Writers.objectType(members)(writer);
+  const text = writer.toString();
+  return text.slice(1, -1);
+}
 
 export function importStatements(connection: ConnectionExpression): StatementStructures[] {
   const runtimeValues = ["createLangChainTools", "driftGuard", "expandUriTemplate", "getPromptMessages", "readTypedResource"];

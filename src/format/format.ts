@@ -4,12 +4,14 @@
  * A body arrives as chunks of whole top-level statements (runs of tools' types and schemas, and
  * the module's structure); each chunk is formatted on its own and the results are joined with a
  * blank line, so the output is the same however the work was spread. A statement too large to
- * be one job (the tool table, the client interface) is formatted in pieces (pieces.ts). Formatting is the generator's
- * most expensive step, so for large outputs chunks are formatted on worker threads while the
- * main thread emits the next ones (pool.ts; emitting in the workers too was measured slower:
- * each would load and warm the schema emitters again), and a content-addressed cache (by
- * default in `node_modules/.cache/mcp-codegen`) keeps every rendered chunk, so tools that did
- * not change are neither emitted nor formatted twice.
+ * be one job (the tool table, the client interface) is formatted in pieces (pieces.ts).
+ *
+ * Formatting is the generator's most expensive step, so for large outputs chunks are formatted
+ * on worker threads while the main thread emits the next ones, and by the main thread too once
+ * it has emitted everything (pool.ts; emitting in the workers too was measured slower: each
+ * would load and warm the schema emitters again). A content-addressed cache (by default in
+ * `node_modules/.cache/mcp-codegen`) keeps every rendered chunk, so tools that did not change
+ * are neither emitted nor formatted twice.
  */
 import { createHash } from "node:crypto";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
@@ -37,6 +39,8 @@ export class Formatter {
   /** The emission of the previous tool chunk (chunks are emitted in turn). */
   private emitting: Promise<void> = Promise.resolve();
   private readonly idle = new IdleTime();
+  /** Tool chunks not yet emitted: `afterToolsEmitted` waits for them. */
+  private readonly toolEmission = new IdleTime();
 
   constructor(private readonly options: FormatterOptions = {}) {
     // The main thread keeps a core for emitting: one worker per other core (measured fastest).
@@ -99,12 +103,15 @@ export class Formatter {
   }
 
   /**
-   * A chunk of tools' types and schemas, emitted here and formatted (on a worker when
-   * parallel). Cached by the chunk's inputs, so a hit skips the emitter as well.
+   * A chunk of tools' types and schemas, emitted here and formatted by whichever thread is
+   * free first (a shared job: the main thread is free only once it has emitted everything).
+   * Cached by the chunk's inputs, so a hit skips the emitter as well.
    */
   async renderTools(chunk: ToolChunk, subject: string): Promise<RenderedChunk> {
     let handedOut = () => {};
-    void this.idle.produced(new Promise<void>((resolve) => (handedOut = resolve)));
+    const handing = new Promise<void>((resolve) => (handedOut = resolve));
+    void this.idle.produced(handing);
+    void this.toolEmission.produced(handing);
     try {
       return await this.cached(() => `tools\u0000${canonicalStringify(chunk)}`, async () => {
         // One chunk at a time: emitted concurrently, every chunk would finish emitting only at
@@ -115,13 +122,21 @@ export class Formatter {
           () => undefined,
         );
         const { text, warnings } = await emitted;
-        const formatted = this.run(text, subject);
+        const formatted = this.share(text, subject);
         handedOut();
         return { text: (await formatted).text, warnings };
       });
     } finally {
       handedOut();
     }
+  }
+
+  /**
+   * `work`, run once every tool chunk passed in so far has been emitted (or found in the
+   * cache): the main thread emits those first, since the workers wait for them.
+   */
+  afterToolsEmitted<T>(work: () => Promise<T>): Promise<T> {
+    return this.toolEmission.later(work);
   }
 
   async close(): Promise<void> {
