@@ -6,12 +6,16 @@
  * blank line, so the output is the same however the work was spread. A statement too large to
  * be one job (the tool table, the client interface) is formatted in pieces (pieces.ts).
  *
- * Formatting is the generator's most expensive step, so for large outputs chunks are formatted
- * on worker threads while the main thread emits the next ones, and by the main thread too once
- * it has emitted everything (pool.ts; emitting in the workers too was measured slower: each
- * would load and warm the schema emitters again). A content-addressed cache (by default in
- * `node_modules/.cache/mcp-codegen`) keeps every rendered chunk, so tools that did not change
- * are neither emitted nor formatted twice.
+ * Formatting is the generator's most expensive step, so for large outputs the tools' chunks are
+ * formatted on worker threads while the main thread emits the next ones (pool.ts; emitting in
+ * the workers too was measured slower: each would load and warm the schema emitters again).
+ * The main thread, once it has emitted everything, formats the pieces of the tool table and of
+ * the client interface (shared jobs); taking tool chunks as well was measured slower: prettier
+ * would warm up for schema code a second time, in a heap that also holds TypeScript, and both
+ * cores busy with JavaScript leave none for V8's compiler and GC threads.
+ *
+ * A content-addressed cache (by default in `node_modules/.cache/mcp-codegen`) keeps every
+ * rendered chunk, so tools that did not change are neither emitted nor formatted twice.
  */
 import { createHash } from "node:crypto";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
@@ -103,9 +107,8 @@ export class Formatter {
   }
 
   /**
-   * A chunk of tools' types and schemas, emitted here and formatted by whichever thread is
-   * free first (a shared job: the main thread is free only once it has emitted everything).
-   * Cached by the chunk's inputs, so a hit skips the emitter as well.
+   * A chunk of tools' types and schemas, emitted here and formatted (on a worker when
+   * parallel). Cached by the chunk's inputs, so a hit skips the emitter as well.
    */
   async renderTools(chunk: ToolChunk, subject: string): Promise<RenderedChunk> {
     let handedOut = () => {};
@@ -122,7 +125,7 @@ export class Formatter {
           () => undefined,
         );
         const { text, warnings } = await emitted;
-        const formatted = this.share(text, subject);
+        const formatted = this.run(text, subject);
         handedOut();
         return { text: (await formatted).text, warnings };
       });

@@ -30,7 +30,10 @@ function nextJob(): WorkerJob | undefined {
 
 async function drain(): Promise<void> {
   draining = true;
-  for (let job = nextJob(); job; job = nextJob()) {
+  // Between two jobs, let the jobs posted meanwhile arrive: prettier settles its promises
+  // without a turn of the event loop, so otherwise they would wait until the queue is empty
+  // and the shared jobs already queued would pass before them.
+  for (let job = nextJob(); job; job = (await nextTurn(), nextJob())) {
     try {
       parentPort?.postMessage({ id: job.id, text: await format(job.source, PRETTIER_OPTIONS) });
     } catch (error) {
@@ -38,4 +41,8 @@ async function drain(): Promise<void> {
     }
   }
   draining = false;
+}
+
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
