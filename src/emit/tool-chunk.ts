@@ -6,6 +6,7 @@ import type { NormalizedTool } from "../normalize/normalize.js";
 import type { JsonObject, ToolEntry } from "../shared/snapshot.js";
 import type { SchemaWarning } from "./schema/warnings.js";
 import { emitZod } from "./schema/zod.js";
+import { prepareSchema } from "./schema/prepare.js";
 
 export interface EmitWarning {
   subject: string;
@@ -56,9 +57,12 @@ async function schemaStatements(
 ): Promise<string> {
   const collect = (list: SchemaWarning[]) =>
     list.forEach((warning) => warnings.push({ subject, pointer: `${base}${warning.pointer}`, message: warning.message }));
-  const types = await emitTypeScript(schema, typeName, { subject });
+  // Prepared once for both emitters, so its warnings are reported once.
+  const prepared = prepareSchema(schema);
+  collect(prepared.warnings);
+  const types = await emitTypeScript(prepared.schema as JsonObject, typeName, { subject, prepared: true });
   collect(types.warnings);
-  const zod = emitZod(schema, { subject });
+  const zod = emitZod(prepared.schema as JsonObject, { subject, prepared: true });
   collect(zod.warnings);
   return `\n${types.code.trim()}\n\nexport const ${typeName}Schema: z.ZodType<${typeName}> = ${zod.expression};\n`;
 }

@@ -7,16 +7,17 @@
 import { randomBytes } from "node:crypto";
 import { compile, type Options } from "json-schema-to-typescript";
 import type { Json } from "../../shared/canonical-json.js";
-import { hashJson } from "../../shared/hash.js";
 import type { JsonObject } from "../../shared/snapshot.js";
 import { docText, escapeInvisible } from "../text.js";
 import { childPointer, forEachSchema, isJsonObject } from "./pointer.js";
-import { prepareSchema } from "./prepare.js";
+import { prepareSchema, type PreparedSchema } from "./prepare.js";
 import type { SchemaWarning } from "./warnings.js";
 
 export interface EmitTypeScriptOptions {
   /** What the schema belongs to, e.g. `tool "math/add" input`; kept for the caller's reports. */
   subject: string;
+  /** The schema went through `prepareSchema` already (its warnings are the caller's). */
+  prepared?: boolean;
 }
 
 export interface EmittedTypeScript {
@@ -46,19 +47,18 @@ export async function emitTypeScript(
   typeName: string,
   options: EmitTypeScriptOptions,
 ): Promise<EmittedTypeScript> {
-  void options;
   if (!TYPE_NAME.test(typeName)) throw new Error(`emitTypeScript: type name ${JSON.stringify(typeName)} is not an identifier`);
-  const key = hashJson(schema);
+  // Equal texts are equal schemas (and equal schemas from one snapshot have equal texts: its keys are sorted).
+  const key = `${options.prepared === true}\u0000${JSON.stringify(schema)}`;
   let result = cache.get(key);
   if (!result) {
-    result = await compileSchema(schema, PLACEHOLDER);
+    result = await compileSchema(options.prepared ? { schema, warnings: [] } : prepareSchema(schema), PLACEHOLDER);
     cache.set(key, result);
   }
   return { code: result.code.replaceAll(PLACEHOLDER, typeName), warnings: result.warnings.map((w) => ({ ...w })) };
 }
 
-async function compileSchema(schema: JsonObject, typeName: string): Promise<EmittedTypeScript> {
-  const prepared = prepareSchema(schema);
+async function compileSchema(prepared: PreparedSchema, typeName: string): Promise<EmittedTypeScript> {
   const warnings = [...prepared.warnings];
   const forTypes = toJsttSchema(prepared.schema);
   let code: string;

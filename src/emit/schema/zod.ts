@@ -30,6 +30,8 @@ import { inferTypes, JSON_TYPES, UNSUPPORTED_KEYWORDS, type JsonType } from "./z
 export interface EmitZodOptions {
   /** What the schema belongs to, e.g. `tool "math/add" input`; kept for the caller's reports. */
   subject: string;
+  /** The schema went through `prepareSchema` already (its warnings are the caller's). */
+  prepared?: boolean;
 }
 
 export interface EmittedZod {
@@ -38,8 +40,7 @@ export interface EmittedZod {
 }
 
 export function emitZod(schema: JsonObject, options: EmitZodOptions): EmittedZod {
-  void options;
-  const prepared = prepareSchema(schema);
+  const prepared = options.prepared ? { schema: schema as Json, warnings: [] } : prepareSchema(schema);
   const emitter = new ZodEmitter(prepared.schema, prepared.warnings);
   try {
     return { expression: emitter.emitRoot(), warnings: emitter.warnings };

@@ -1,0 +1,28 @@
+/** A tool's schema is prepared once for both emitters: each problem is reported once, with its pointer. */
+import { describe, expect, it } from "vitest";
+import { emitToolChunk } from "../../src/emit/tool-chunk.js";
+import { hashJson } from "../../src/shared/hash.js";
+import type { ToolEntry } from "../../src/shared/snapshot.js";
+
+describe("schema warnings of a tool", () => {
+  it("are reported once each, not once per emitter", async () => {
+    const body = {
+      name: "odd",
+      inputSchema: {
+        type: "object",
+        properties: {
+          remote: { $ref: "http://127.0.0.1:9/never.json" },
+          shape: { enum: [{ x: 1 }, "plain"] },
+          link: { type: "string", format: "uri" },
+        },
+      },
+    };
+    const entry: ToolEntry = { ...body, hash: hashJson(body) };
+    const { warnings } = await emitToolChunk({ serverKey: "s", tools: [{ entry, inputType: "OddInput", outputType: undefined }] });
+    expect(warnings.map((warning) => `${warning.subject} ${warning.pointer}`).sort()).toEqual([
+      'tool "s/odd" /inputSchema/properties/link/format',
+      'tool "s/odd" /inputSchema/properties/remote',
+      'tool "s/odd" /inputSchema/properties/shape',
+    ]);
+  });
+});
