@@ -37,6 +37,9 @@ export interface FormatterOptions {
   cacheSalt?: string;
 }
 
+/** Shared work (characters of source) from which the main thread loads prettier to take part. */
+const MAIN_THREAD_HELP_FROM_CHARS = 100_000;
+
 export class Formatter {
   private readonly pool: WorkerPool | undefined;
   private inProcess: Promise<typeof import("prettier")> | undefined;
@@ -96,6 +99,8 @@ export class Formatter {
    * (and with them the workers' next shared jobs) get through meanwhile.
    */
   private async formatSharedHere(): Promise<void> {
+    // Loading prettier here costs the main thread ~0.1 s: worth it only for a large backlog.
+    if (!this.inProcess && (this.pool?.unclaimedSharedChars() ?? 0) < MAIN_THREAD_HELP_FROM_CHARS) return;
     for (let job = this.pool?.takeShared(); job; job = this.pool?.takeShared()) {
       try {
         job.resolve(await this.formatInProcess(job.source));

@@ -99,6 +99,13 @@ export class WorkerPool {
     return undefined;
   }
 
+  /** Characters of source in the shared jobs no thread has claimed yet. */
+  unclaimedSharedChars(): number {
+    let chars = 0;
+    for (const entry of this.shared.values()) if (Atomics.load(entry.claim, 0) === 0) chars += entry.source.length;
+    return chars;
+  }
+
   async close(): Promise<void> {
     await Promise.all(this.workers.map((slot) => slot.worker.terminate()));
   }
