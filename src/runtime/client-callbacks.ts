@@ -51,8 +51,12 @@ const LIST_CHANGED: readonly [ListChangedKind, typeof ToolListChangedNotificatio
   ["prompts", PromptListChangedNotificationSchema],
 ];
 
-/** Registers the handlers on a client before it connects. */
-export function installHandlers(client: Client, server: string, callbacks: RuntimeCallbacks, roots: RootsHolder): void {
+/**
+ * Registers the handlers on a client before it connects. `onToolsChanged` hears every
+ * `notifications/tools/list_changed` before the user's `onListChanged` (the SDK keeps one
+ * handler per method, so the connection's own listeners go through this one).
+ */
+export function installHandlers(client: Client, server: string, callbacks: RuntimeCallbacks, roots: RootsHolder, onToolsChanged: () => void): void {
   const source: CallbackSource = Object.freeze({ server });
   const { onSampling, onElicitation, onLoggingMessage, onListChanged } = callbacks;
   if (onSampling) client.setRequestHandler(CreateMessageRequestSchema, (request) => onSampling(request.params, source));
@@ -61,8 +65,12 @@ export function installHandlers(client: Client, server: string, callbacks: Runti
   }
   if (roots.current !== undefined) client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: [...(roots.current ?? [])] }));
   if (onLoggingMessage) client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => onLoggingMessage(notification.params, source));
-  if (onListChanged) {
-    for (const [kind, schema] of LIST_CHANGED) client.setNotificationHandler(schema, () => onListChanged(kind, source));
+  for (const [kind, schema] of LIST_CHANGED) {
+    if (kind !== "tools" && !onListChanged) continue;
+    client.setNotificationHandler(schema, async () => {
+      if (kind === "tools") onToolsChanged();
+      await onListChanged?.(kind, source);
+    });
   }
 }
 

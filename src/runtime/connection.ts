@@ -55,6 +55,8 @@ export class ServerConnection {
   #loggingLevel: LoggingLevel | undefined;
   #opened: OpenedClient | undefined;
   #opening: Promise<OpenedClient> | undefined;
+  /** Listeners of `notifications/tools/list_changed`, kept for every client this connection opens. */
+  readonly #toolsChanged = new Set<() => void>();
   /** A connection existed and was lost: the next open retries with backoff. */
   #lost = false;
   #closed = false;
@@ -96,6 +98,11 @@ export class ServerConnection {
 
   get stateless(): boolean {
     return this.#stateless;
+  }
+
+  /** `listener` runs on every `notifications/tools/list_changed`, after reconnects too. */
+  onToolsListChanged(listener: () => void): void {
+    this.#toolsChanged.add(listener);
   }
 
   /** The shared client, opening it if needed (a stateless server opens one for this too). */
@@ -273,7 +280,7 @@ export class ServerConnection {
     const roots = this.roots;
     return {
       capabilities: clientCapabilities(callbacks, roots),
-      install: (client) => installHandlers(client, this.server, callbacks, roots),
+      install: (client) => installHandlers(client, this.server, callbacks, roots, () => this.#toolsChanged.forEach((listener) => listener())),
     };
   }
 

@@ -11,12 +11,13 @@
  * a call to a tool with a breaking change throw `DriftError` before anything is sent.
  */
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { ToolListChangedNotificationSchema, type Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { compareCodeUnits, canonicalStringify } from "../shared/canonical-json.js";
 import { buildEntity, buildServerSnapshot, toolFilter, type ToolFilter } from "../shared/listing-snapshot.js";
 import type { ServerSnapshot } from "../shared/snapshot.js";
 import { cleanText } from "../drift/text.js";
 import type { Change, DriftOptions, DriftReport } from "../drift/types.js";
+import type { ServerConnection } from "./connection.js";
 import { DriftError } from "./drift-error.js";
 import { runtimeInternals, type Runtime, type RuntimeInternals } from "./runtime.js";
 import { callTypedTool } from "./typed-calls.js";
@@ -90,7 +91,7 @@ class ServerGuard implements DriftGuard {
   #checkedClient: Client | undefined;
   #stale = false;
   #delivered: string | undefined;
-  readonly #hooked = new WeakSet<Client>();
+  #listening = false;
 
   constructor(runtime: Runtime, server: string, registration: DriftGuardRegistration) {
     this.#runtime = runtime;
@@ -148,7 +149,7 @@ class ServerGuard implements DriftGuard {
   async #check(): Promise<Verdicts> {
     const liveTools = await this.#runtime.listTools(this.#server);
     this.#checkedClient = this.#currentClient();
-    this.#hook(this.#checkedClient);
+    this.#listen();
     if (this.#matchesFingerprints(liveTools)) return new Map();
     const generated = await this.#registration.loadSnapshot();
     const report = await this.#classify(generated, withLiveTools(generated, liveTools));
@@ -213,27 +214,25 @@ class ServerGuard implements DriftGuard {
   }
 
   #currentClient(): Client | undefined {
+    return this.#connection()?.client;
+  }
+
+  #connection(): ServerConnection | undefined {
     try {
-      return this.#internals()?.connection(this.#server).client;
+      return this.#internals()?.connection(this.#server);
     } catch {
       return undefined;
     }
   }
 
-  /**
-   * Re-check after `notifications/tools/list_changed`, keeping any handler already installed
-   * (the user's `onListChanged`): the SDK holds one handler per method, so the guard chains.
-   */
-  #hook(client: Client | undefined): void {
-    if (!client || this.#hooked.has(client)) return;
-    this.#hooked.add(client);
-    const method = ToolListChangedNotificationSchema.shape.method.value;
-    const handlers = (client as unknown as { _notificationHandlers?: Map<string, (notification: unknown) => Promise<void>> })._notificationHandlers;
-    const previous = handlers?.get(method);
-    client.setNotificationHandler(ToolListChangedNotificationSchema, async (notification) => {
+  /** Re-check after `notifications/tools/list_changed`, on whatever client the connection has. */
+  #listen(): void {
+    const connection = this.#listening ? undefined : this.#connection();
+    if (!connection) return;
+    this.#listening = true;
+    connection.onToolsListChanged(() => {
       this.#stale = true;
       if (this.#policy() !== "off") this.#verdicts().catch(() => undefined);
-      await previous?.(notification);
     });
   }
 }

@@ -129,11 +129,13 @@ describe("drift guard", () => {
     }
   });
 
-  it("re-checks after notifications/tools/list_changed", async () => {
+  it("re-checks after notifications/tools/list_changed, and the user's onListChanged still hears it", async () => {
     const file = writeListing(project, "guard-live");
     let announce: (report: DriftReport) => void = () => undefined;
     const announced = new Promise<DriftReport>((resolve) => (announce = resolve));
-    const mcp = createClient({ env: { LISTING_FILE: file }, driftGuard: "error", callbacks: { onDrift: (report: DriftReport) => announce(report) } });
+    const heard: string[] = [];
+    const callbacks = { onDrift: (report: DriftReport) => announce(report), onListChanged: (kind: string) => void heard.push(kind) };
+    const mcp = createClient({ env: { LISTING_FILE: file }, driftGuard: "error", callbacks });
     try {
       expect((await mcp.listing.other({ q: "before" })).text).toBe('{"q":"before"}');
       // Replace the file atomically: the server announces the change, the guard re-lists.
@@ -144,6 +146,7 @@ describe("drift guard", () => {
       renameSync(next, file);
       const report = await announced;
       expect(report.changes.map((change) => change.ruleId)).toContain("tool-removed");
+      expect(heard).toContain("tools");
       await expect(mcp.listing.other({ q: "after" })).rejects.toBeInstanceOf(DriftError);
     } finally {
       await mcp.close();
