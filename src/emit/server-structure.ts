@@ -15,13 +15,18 @@ const { Project, StructureKind, Writers } = createRequire(import.meta.url)("ts-m
 
 let project: InstanceType<typeof Project> | undefined;
 
+/** The one in-memory project everything is printed with. */
+function printingProject(): InstanceType<typeof Project> {
+  project ??= new Project({ useInMemoryFileSystem: true, skipLoadingLibFiles: true });
+  return project;
+}
+
 /** One addStatements call per piece: ts-morph re-parses the file on every insertion. */
 export function printStructures(statements: StatementStructures[]): string {
-  project ??= new Project({ useInMemoryFileSystem: true, skipLoadingLibFiles: true });
-  const file = project.createSourceFile("/piece.ts", "", { overwrite: true });
+  const file = printingProject().createSourceFile("/piece.ts", "", { overwrite: true });
   file.addStatements(statements);
   const text = file.getFullText();
-  project.removeSourceFile(file);
+  printingProject().removeSourceFile(file);
   return text;
 }
 
@@ -51,8 +56,7 @@ export function piecedInterface(structure: InterfaceDeclarationStructure): Piece
 
 /** The members between an object type's braces, as ts-morph prints them. */
 function objectTypeBody(members: TypeElementMemberedNodeStructure): string {
-  project ??= new Project({ useInMemoryFileSystem: true, skipLoadingLibFiles: true });
-  const writer = project.createWriter();
+  const writer = printingProject().createWriter();
   Writers.objectType(members)(writer);
   const text = writer.toString();
   return text.slice(1, -1);

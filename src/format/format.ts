@@ -24,7 +24,7 @@ import path from "node:path";
 import { canonicalStringify } from "../shared/canonical-json.js";
 import { emitToolChunk, type RenderedChunk, type ToolChunk } from "../emit/tool-chunk.js";
 import { PRETTIER_OPTIONS } from "./options.js";
-import { IdleTime } from "./idle.js";
+import { IdleTime, nextTurn } from "./idle.js";
 import { WorkerFailure, WorkerPool } from "./pool.js";
 import { joinPieces, type PiecedStatement } from "./pieces.js";
 
@@ -107,7 +107,7 @@ export class Formatter {
       } catch (error) {
         job.reject(error as Error);
       }
-      await new Promise((resolve) => setImmediate(resolve));
+      await nextTurn();
     }
   }
 

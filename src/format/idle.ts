@@ -43,3 +43,8 @@ export class IdleTime {
     this.running = false;
   }
 }
+
+/** A promise settled on the next turn of the event loop, after messages that arrived meanwhile. */
+export function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}

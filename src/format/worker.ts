@@ -7,6 +7,7 @@
 import { parentPort } from "node:worker_threads";
 import { format } from "prettier";
 import { PRETTIER_OPTIONS } from "./options.js";
+import { nextTurn } from "./idle.js";
 import { claimSharedJob, type WorkerJob } from "./jobs.js";
 
 const own: WorkerJob[] = [];
@@ -41,8 +42,4 @@ async function drain(): Promise<void> {
     }
   }
   draining = false;
-}
-
-function nextTurn(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
 }
