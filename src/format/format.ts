@@ -6,8 +6,8 @@
  * blank line, so the output is the same however the work was spread. A statement too large to
  * be one job (the tool table, the client interface) is formatted in pieces (pieces.ts).
  *
- * Formatting is the generator's most expensive step, so for large outputs the tools' chunks are
- * formatted on worker threads while the main thread emits the next ones (pool.ts; emitting in
+ * Formatting is the generator's most expensive step, so the tools' chunks are formatted on
+ * worker threads while the main thread emits the next ones (pool.ts; emitting in
  * the workers too was measured slower: each would load and warm the schema emitters again).
  * The main thread, once it has emitted everything, formats the pieces of the tool table and of
  * the client interface (shared jobs); taking tool chunks as well was measured slower: prettier
@@ -31,7 +31,7 @@ import { joinPieces, type PiecedStatement } from "./pieces.js";
 export interface FormatterOptions {
   /** Where formatted chunks are kept between runs; `undefined` = no cache. */
   cacheDir?: string | undefined;
-  /** Use worker threads (worth it only for large outputs). */
+  /** Use worker threads (the pipeline does whenever there are tools to emit). */
   parallel?: boolean;
   /** Part of every cache key: a new generator or prettier never reuses old entries. */
   cacheSalt?: string;
