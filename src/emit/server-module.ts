@@ -10,7 +10,7 @@ import type { ConnectionExpression } from "./connection.js";
 import type { RenderedBody } from "./plan.js";
 import type { PiecedStatement } from "../format/pieces.js";
 import { piecedTable } from "../format/table.js";
-import { clientFactory, metadataStatement, otherDescriptors, promptArgTypes, templateParamTypes, toolsFactory, toolsTable } from "./server-text.js";
+import { clientFactory, metadataStatement, otherDescriptors, promptArgTypes, templateParamTypes, toolMethods, toolsFactory, toolsTable } from "./server-text.js";
 import { toolChunk, type RenderedChunk, type ToolChunk } from "./tool-chunk.js";
 
 export interface ServerModuleInput {
@@ -84,7 +84,7 @@ export function writeServerModule(input: ServerModuleInput, renderer: ChunkRende
   // ts-morph is the slowest module to load: only once the workers have every tool chunk.
   const structures = renderer.afterToolsEmitted(() => import("./server-structure.js"));
   // Printed last: formatted by whichever thread is free first.
-  const clientInterface = settle(renderer.formatPieced(structures.then((module) => module.piecedInterface(module.clientInterface(server)))));
+  const clientInterface = settle(renderer.formatPieced(structures.then((module) => module.piecedInterface(module.clientInterface(server), toolMethods(server)))));
   const head = settle(renderer.format(structures.then((module) => module.printStructures(module.importStatements(connection))), "shared"));
   return { head, tools, tail: [descriptors, others, clientInterface, rest] };
 }

@@ -4,8 +4,8 @@
  */
 import { createRequire } from "node:module";
 import type { InterfaceDeclarationStructure, StatementStructures, TypeElementMemberedNodeStructure } from "ts-morph";
-import { runsOf, type PiecedStatement } from "../format/pieces.js";
-import type { NormalizedServer, NormalizedTool } from "../normalize/normalize.js";
+import { piecesOf, type BodyMember, type PiecedStatement } from "../format/pieces.js";
+import type { NormalizedServer } from "../normalize/normalize.js";
 import type { ConnectionExpression } from "./connection.js";
 import { docComment, docText } from "./text.js";
 
@@ -31,35 +31,31 @@ export function printStructures(statements: StatementStructures[]): string {
 }
 
 /**
- * The interface in pieces (pieces.ts) of a run of its methods each; its other members go in the
- * first. The members are printed as an object type (`Writers.objectType`), which ts-morph does
- * without parsing them into a file: only the empty interface (its docs and heading) is.
+ * The interface in pieces (pieces.ts): `leading` methods (the tools', maybe laid out) come after
+ * its properties and before its own methods, each in a piece of its own. The members are printed
+ * as an object type (`Writers.objectType`), which ts-morph does without parsing them into a file:
+ * only the empty interface (its docs and heading) is.
  */
-export function piecedInterface(structure: InterfaceDeclarationStructure): PiecedStatement {
+export function piecedInterface(structure: InterfaceDeclarationStructure, leading: readonly BodyMember[] = []): PiecedStatement {
   const { methods = [], properties = [], callSignatures = [], constructSignatures = [], indexSignatures = [], getAccessors = [], setAccessors = [], ...heading } = structure;
   const others: TypeElementMemberedNodeStructure = { properties, callSignatures, constructSignatures, indexSignatures, getAccessors, setAccessors };
+  const members = [{ source: objectTypeBody(others) }, ...leading, { source: objectTypeBody({ methods }) }].filter((member) => member.source !== "");
   const empty = printStructures([heading]);
   const brace = empty.lastIndexOf("{");
-  if (empty.slice(brace) !== "{\n}\n") {
-    const whole = () => printStructures([structure]);
-    return { open: "", close: "", pieces: [whole()], whole };
-  }
   const open = empty.slice(0, brace + 1);
-  const source = (members: TypeElementMemberedNodeStructure) => `${open}${objectTypeBody(members)}}\n`;
-  return {
-    open,
-    close: "}",
-    pieces: runsOf(methods).map((run, index) => source(index === 0 ? { ...others, methods: run } : { methods: run })),
-    whole: () => source({ ...others, methods }),
-  };
+  const sourceOf = (sources: string[]) => `${open}\n${sources.join("\n")}\n}\n`;
+  if (empty.slice(brace) !== "{\n}\n") {
+    const whole = () => sourceOf(members.map((member) => member.source));
+    return { open: "", close: "", pieces: [{ source: whole() }], whole };
+  }
+  return { open, close: "}", pieces: piecesOf(members, sourceOf), whole: () => sourceOf(members.map((member) => member.source)) };
 }
 
-/** The members between an object type's braces, as ts-morph prints them. */
+/** The members between an object type's braces, as ts-morph prints them ("" for none). */
 function objectTypeBody(members: TypeElementMemberedNodeStructure): string {
   const writer = printingProject().createWriter();
   Writers.objectType(members)(writer);
-  const text = writer.toString();
-  return text.slice(1, -1);
+  return writer.toString().slice(1, -1).trim();
 }
 
 export function importStatements(connection: ConnectionExpression): StatementStructures[] {
@@ -78,6 +74,7 @@ export function importStatements(connection: ConnectionExpression): StatementStr
   ];
 }
 
+/** The client interface but for one method per tool (`toolMethods` in server-text.ts: they come laid out). */
 export function clientInterface(server: NormalizedServer): InterfaceDeclarationStructure {
   const resourceMembers = [
     ...server.resources.map(({ entry, member }) => `${docComment(entry.description ?? `Read ${entry.uri}`)}${member}(options?: CallOptions): Promise<ResourceContent[]>;`),
@@ -93,15 +90,6 @@ export function clientInterface(server: NormalizedServer): InterfaceDeclarationS
     isExported: true,
     docs: docs(instructionsDoc(server)),
     methods: [
-      ...server.tools.map((tool) => ({
-        name: tool.method,
-        docs: docs(tool.entry.description ?? tool.entry.title),
-        parameters: [
-          { name: "args", type: tool.inputType, hasQuestionToken: hasNoRequiredInput(tool) },
-          { name: "options", type: "CallOptions", hasQuestionToken: true },
-        ],
-        returnType: `Promise<ToolResult<${tool.outputType ?? "unknown"}>>`,
-      })),
       {
         name: "getTools",
         docs: ["LangChain tools for this server (`DynamicStructuredTool`, content and artifact)."],
@@ -119,12 +107,6 @@ export function clientInterface(server: NormalizedServer): InterfaceDeclarationS
       { name: "prompts", isReadonly: true, docs: ["Prompts, returned as LangChain messages."], type: `{\n${promptMembers.join("\n")}\n}` },
     ],
   };
-}
-
-/** A tool whose input has no required property can be called with no argument. */
-function hasNoRequiredInput(tool: NormalizedTool): boolean {
-  const required = tool.entry.inputSchema["required"];
-  return !Array.isArray(required) || required.length === 0;
 }
 
 /** ts-morph `docs`: sanitised server text, or none. */

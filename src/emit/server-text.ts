@@ -3,10 +3,12 @@
  * tools factories, template and prompt parameter types. No ts-morph here: these pieces are
  * handed to the formatter while ts-morph is still loading.
  */
-import type { NormalizedServer } from "../normalize/normalize.js";
+import type { NormalizedServer, NormalizedTool } from "../normalize/normalize.js";
 import type { ConnectionExpression } from "./connection.js";
 import type { TableStatement } from "../format/table.js";
-import { docComment, jsonLiteral, stringLiteral } from "./text.js";
+import type { BodyMember } from "../format/pieces.js";
+import { methodSignatureLines, objectMemberLines, plainJsonObject, plainName, plainString, type LayoutValue } from "../format/layout.js";
+import { docComment, docCommentLines, jsonLiteral, stringLiteral } from "./text.js";
 
 export function templateParamTypes(server: NormalizedServer): string[] {
   return server.templates.map((template) => {
@@ -24,26 +26,56 @@ export function promptArgTypes(server: NormalizedServer): string[] {
   });
 }
 
-/** `export const tools = {…}`: one descriptor per tool, formatted in pieces when there are many. */
+/**
+ * `export const tools = {…}`: one descriptor per tool, formatted in pieces when there are many;
+ * an entry whose layout is certain comes laid out (format/layout.ts).
+ */
 export function toolsTable(server: NormalizedServer): TableStatement {
-  const entries = server.tools.map((tool) => {
-    const entry = tool.entry;
-    const fields = [
-      `name: ${stringLiteral(entry.name)}`,
-      entry.title === undefined ? "" : `title: ${stringLiteral(entry.title)}`,
-      `description: ${stringLiteral(entry.description ?? "")}`,
-      entry.annotations === undefined ? "" : `annotations: ${jsonLiteral(entry.annotations)}`,
-      `fingerprint: ${stringLiteral(entry.hash)}`,
-      `input: ${tool.inputType}Schema`,
-      tool.outputType ? `output: ${tool.outputType}Schema` : "",
-    ].filter(Boolean);
-    return `${tool.method}: { ${fields.join(", ")} }`;
-  });
   return {
     open: "/** The server's tools as listed when this module was generated; `name` goes on the wire. */\nexport const tools = {",
-    entries,
+    entries: server.tools.map(toolEntry),
     close: "} as const satisfies Record<string, ToolDescriptor>;",
   };
+}
+
+/** A field of a tool's descriptor: its key, its source, and its layout value when certain. */
+type DescriptorField = readonly [key: string, source: string, layout: LayoutValue | undefined];
+
+function toolEntry(tool: NormalizedTool): BodyMember {
+  const entry = tool.entry;
+  const text = (key: string, value: string): DescriptorField => [key, stringLiteral(value), plainString(stringLiteral(value))];
+  const name = (key: string, value: string): DescriptorField => [key, value, plainName(value) === undefined ? undefined : { text: value }];
+  const fields: DescriptorField[] = [
+    text("name", entry.name),
+    ...(entry.title === undefined ? [] : [text("title", entry.title)]),
+    text("description", entry.description ?? ""),
+    ...(entry.annotations === undefined ? [] : [["annotations", jsonLiteral(entry.annotations), plainJsonObject(entry.annotations)] as const]),
+    text("fingerprint", entry.hash),
+    name("input", `${tool.inputType}Schema`),
+    ...(tool.outputType ? [name("output", `${tool.outputType}Schema`)] : []),
+  ];
+  const source = `${tool.method}: { ${fields.map(([key, value]) => `${key}: ${value}`).join(", ")} }`;
+  const members = fields.flatMap(([key, , layout]) => (layout ? [[key, layout] as const] : []));
+  const lines = members.length === fields.length && plainName(tool.method) ? objectMemberLines("  ", tool.method, { members }) : undefined;
+  return { source, laidOut: lines && `${lines.join("\n")}\n` };
+}
+
+/** The client interface's method for each tool, laid out when that is certain (format/layout.ts). */
+export function toolMethods(server: NormalizedServer): BodyMember[] {
+  return server.tools.map((tool) => {
+    const doc = docCommentLines(tool.entry.description ?? tool.entry.title);
+    const parameters = [`args${hasNoRequiredInput(tool) ? "?" : ""}: ${tool.inputType}`, "options?: CallOptions"];
+    const returnType = `Promise<ToolResult<${tool.outputType ?? "unknown"}>>`;
+    const source = [...doc, `${tool.method}(${parameters.join(", ")}): ${returnType};`].join("\n");
+    const lines = plainName(tool.method) && methodSignatureLines("  ", doc, tool.method, parameters, returnType);
+    return { source, laidOut: lines ? `${lines.join("\n")}\n` : undefined };
+  });
+}
+
+/** A tool whose input has no required property can be called with no argument. */
+function hasNoRequiredInput(tool: NormalizedTool): boolean {
+  const required = tool.entry.inputSchema["required"];
+  return !Array.isArray(required) || required.length === 0;
 }
 
 /** The descriptors of resources, resource templates and prompts. */

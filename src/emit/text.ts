@@ -54,6 +54,14 @@ export function docText(text: string): string {
     .trim();
 }
 
+/** A JSDoc comment's lines as ts-morph writes `docs`: on one line when the text is one line. */
+export function docCommentLines(text: string | undefined): string[] {
+  const body = text === undefined ? "" : docText(text);
+  if (body === "") return [];
+  const lines = body.split("\n");
+  return lines.length === 1 ? [`/** ${body} */`] : ["/**", ...lines.map((line) => ` * ${line}`.trimEnd()), " */"];
+}
+
 /** A whole JSDoc comment (`/** … *\/`), or "" when there is nothing to say. */
 export function docComment(text: string | undefined, indent = ""): string {
   const body = text === undefined ? "" : docText(text);

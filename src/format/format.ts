@@ -4,7 +4,8 @@
  * A body arrives as chunks of whole top-level statements (runs of tools' types and schemas, and
  * the module's structure); each chunk is formatted on its own and the results are joined with a
  * blank line, so the output is the same however the work was spread. A statement too large to
- * be one job (the tool table, the client interface) is formatted in pieces (pieces.ts).
+ * be one job (the tool table, the client interface) is formatted in pieces (pieces.ts), and
+ * its members whose layout is certain skip prettier (layout.ts).
  *
  * Formatting is the generator's most expensive step, so the tools' chunks are formatted on
  * worker threads while the main thread emits the next ones (pool.ts; emitting in
@@ -26,7 +27,7 @@ import { emitToolChunk, type RenderedChunk, type ToolChunk } from "../emit/tool-
 import { PRETTIER_OPTIONS } from "./options.js";
 import { IdleTime, nextTurn } from "./idle.js";
 import { WorkerFailure, WorkerPool } from "./pool.js";
-import { joinPieces, type PiecedStatement } from "./pieces.js";
+import { joinBodies, pieceBody, type PiecedStatement } from "./pieces.js";
 
 export interface FormatterOptions {
   /** Where formatted chunks are kept between runs; `undefined` = no cache. */
@@ -73,14 +74,18 @@ export class Formatter {
   /**
    * A statement with a long body (the tool table, the client interface), formatted in shared
    * pieces (pieces.ts): plain members cost the main thread little warm-up, and it has time for
-   * them once it has handed everything else out. It may be passed while still being produced.
+   * them once it has handed everything else out. Members already laid out (layout.ts) are
+   * taken as they are. It may be passed while still being produced.
    */
   async formatPieced(statement: PiecedStatement | Promise<PiecedStatement>, subject: string): Promise<string> {
     const pieced = statement instanceof Promise ? await this.idle.produced(statement) : statement;
     const [only, ...more] = pieced.pieces;
-    if (only === undefined || more.length === 0) return this.format(only ?? pieced.whole(), subject);
-    const formatted = await Promise.all(pieced.pieces.map((piece) => this.format(piece, subject, "shared")));
-    return joinPieces(pieced, formatted) ?? this.format(pieced.whole(), subject);
+    if (only === undefined) return this.format(pieced.whole(), subject);
+    if (more.length === 0 && "source" in only) return this.format(only.source, subject);
+    const bodies = await Promise.all(
+      pieced.pieces.map(async (piece) => ("laidOut" in piece ? piece.laidOut : pieceBody(pieced, await this.format(piece.source, subject, "shared")))),
+    );
+    return bodies.every((body) => body !== undefined) ? joinBodies(pieced, bodies) : this.format(pieced.whole(), subject);
   }
 
   private async share(source: string, subject: string): Promise<RenderedChunk> {

@@ -33,7 +33,7 @@ function entries(count: number): string[] {
   });
 }
 
-const table = (open: string, count: number): TableStatement => ({ open, entries: entries(count), close: "} as const;" });
+const table = (open: string, count: number): TableStatement => ({ open, entries: entries(count).map((source) => ({ source })), close: "} as const;" });
 
 describe("a table statement formatted in pieces", () => {
   it("keeps an empty table valid", async () => {
@@ -52,6 +52,25 @@ describe("a table statement formatted in pieces", () => {
         await formatter.close();
       }
     }
+  });
+
+  it("takes laid-out entries as they are, in their place among formatted pieces", async () => {
+    const statement = table("export const tools = {", MEMBERS_PER_PIECE + 10);
+    // every third entry comes "laid out" with a marker prettier would never print
+    statement.entries.forEach((entry, index) => {
+      if (index % 3 === 0) entry.laidOut = `  // laid out ${index}\n`;
+    });
+    const pieced = piecedTable(statement);
+    // the first entry goes through prettier all the same: its piece checks the opening
+    expect(pieced.pieces[0]).toEqual({ source: tableSource(statement, statement.entries.slice(0, 3).map((entry) => entry.source)) });
+    const joined = await new Formatter().formatPieced(pieced, "tools.ts");
+    expect(joined).not.toContain("// laid out 0\n");
+    expect(joined).toContain("  // laid out 3\n");
+    const withoutMarkers = { ...statement, entries: statement.entries.filter((_, index) => index === 0 || index % 3 !== 0) };
+    expect(joined.replace(/ {2}\/\/ laid out \d+\n/g, "")).toBe(await format(tableSource(withoutMarkers), PRETTIER_OPTIONS));
+    // in order: the markers come between the entries they were given between
+    expect(joined.indexOf("// laid out 3")).toBeLessThan(joined.indexOf("t4:"));
+    expect(joined.indexOf("// laid out 3")).toBeGreaterThan(joined.indexOf("t2:"));
   });
 
   it("is formatted whole when prettier rewrites its opening", async () => {
@@ -74,7 +93,7 @@ describe("a table statement formatted in pieces", () => {
   });
 
   it("names the file when a piece does not parse", async () => {
-    const statement: TableStatement = { open: "export const tools = {", entries: [...entries(MEMBERS_PER_PIECE), "broken: {"], close: "} as const;" };
+    const statement: TableStatement = { open: "export const tools = {", entries: [...entries(MEMBERS_PER_PIECE), "broken: {"].map((source) => ({ source })), close: "} as const;" };
     await expect(new Formatter().formatPieced(piecedTable(statement), "bad/index.ts")).rejects.toThrow(/^bad\/index\.ts: generated code does not parse/);
   });
 });
@@ -102,8 +121,11 @@ describe("an interface formatted in pieces", () => {
     methods: methods(MEMBERS_PER_PIECE * 2 + 3),
   } satisfies InterfaceDeclarationStructure;
 
+  // the tools' methods come before the interface's own
+  const toolMethods = methods(MEMBERS_PER_PIECE * 2 + 3).map((method) => ({ source: `/** ${method.name}. */\n${method.name}(args: ${method.parameters[0]?.type}): void;` }));
+
   it("equals prettier's formatting of the whole interface", async () => {
-    const pieced = piecedInterface(structure);
+    const pieced = piecedInterface(structure, toolMethods);
     expect(pieced.pieces.length).toBe(3);
     expect(pieced.open.endsWith("export interface BigClient {")).toBe(true);
     const whole = await format(pieced.whole(), PRETTIER_OPTIONS);
@@ -118,7 +140,7 @@ describe("an interface formatted in pieces", () => {
   });
 
   it("is one piece when it is small", () => {
-    const pieced = piecedInterface({ ...structure, methods: methods(3) });
-    expect(pieced.pieces).toEqual([pieced.whole()]);
+    const pieced = piecedInterface({ ...structure, methods: methods(3) }, toolMethods.slice(0, 3));
+    expect(pieced.pieces).toEqual([{ source: pieced.whole() }]);
   });
 });
