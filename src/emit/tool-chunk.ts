@@ -7,6 +7,7 @@ import type { JsonObject, ToolEntry } from "../shared/snapshot.js";
 import type { SchemaWarning } from "./schema/warnings.js";
 import { emitZod } from "./schema/zod.js";
 import { prepareSchema } from "./schema/prepare.js";
+import type { ChunkStatement } from "../format/chunk.js";
 
 export interface EmitWarning {
   subject: string;
@@ -25,25 +26,31 @@ export interface RenderedChunk {
   warnings: EmitWarning[];
 }
 
+/** A chunk's statements, not yet formatted. */
+export interface EmittedChunk {
+  statements: ChunkStatement[];
+  warnings: EmitWarning[];
+}
+
 export function toolChunk(serverKey: string, tools: readonly NormalizedTool[]): ToolChunk {
   return { serverKey, tools: tools.map(({ entry, inputType, outputType }) => ({ entry, inputType, outputType })) };
 }
 
 /** The chunk's statements, not yet formatted. */
-export async function emitToolChunk(chunk: ToolChunk): Promise<RenderedChunk> {
+export async function emitToolChunk(chunk: ToolChunk): Promise<EmittedChunk> {
   // Loaded on first use: json-schema-to-typescript is slow to load and not needed when every
   // file is current, nor before the first formatting jobs have been handed out.
   const { emitTypeScript } = await import("./schema/typescript.js");
   const warnings: EmitWarning[] = [];
-  const parts: string[] = [];
+  const statements: ChunkStatement[] = [];
   for (const tool of chunk.tools) {
     const subject = `tool "${chunk.serverKey}/${tool.entry.name}"`;
-    parts.push(await schemaStatements(emitTypeScript, tool.entry.inputSchema, tool.inputType, subject, "/inputSchema", warnings));
+    statements.push(...(await schemaStatements(emitTypeScript, tool.entry.inputSchema, tool.inputType, subject, "/inputSchema", warnings)));
     if (tool.entry.outputSchema && tool.outputType) {
-      parts.push(await schemaStatements(emitTypeScript, tool.entry.outputSchema, tool.outputType, subject, "/outputSchema", warnings));
+      statements.push(...(await schemaStatements(emitTypeScript, tool.entry.outputSchema, tool.outputType, subject, "/outputSchema", warnings)));
     }
   }
-  return { text: parts.join("\n"), warnings };
+  return { statements, warnings };
 }
 
 /** `export interface X …` and `export const XSchema: z.ZodType<X> = …`, compiled against each other. */
@@ -54,7 +61,7 @@ async function schemaStatements(
   subject: string,
   base: string,
   warnings: EmitWarning[],
-): Promise<string> {
+): Promise<ChunkStatement[]> {
   const collect = (list: SchemaWarning[]) =>
     list.forEach((warning) => warnings.push({ subject, pointer: `${base}${warning.pointer}`, message: warning.message }));
   // Prepared once for both emitters, so its warnings are reported once.
@@ -64,5 +71,10 @@ async function schemaStatements(
   collect(types.warnings);
   const zod = emitZod(prepared.schema as JsonObject, { subject, prepared: true });
   collect(zod.warnings);
-  return `\n${types.code.trim()}\n\nexport const ${typeName}Schema: z.ZodType<${typeName}> = ${zod.expression};\n`;
+  const head = `export const ${typeName}Schema: z.ZodType<${typeName}> = `;
+  const object = zod.plainObject;
+  return [
+    { source: types.code.trim() },
+    { source: `${head}${zod.expression};`, objectSchema: object && { head: `${head}${object.call}(`, members: object.members } },
+  ];
 }

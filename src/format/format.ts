@@ -5,7 +5,8 @@
  * the module's structure); each chunk is formatted on its own and the results are joined with a
  * blank line, so the output is the same however the work was spread. A statement too large to
  * be one job (the tool table, the client interface) is formatted in pieces (pieces.ts), and
- * its members whose layout is certain skip prettier (layout.ts).
+ * its members whose layout is certain skip prettier (layout.ts); so do the Zod schemas of a tool
+ * chunk whose layout prettier has already shown (chunk.ts, schema-layout.ts).
  *
  * Formatting is the generator's most expensive step, so the tools' chunks are formatted on
  * worker threads while the main thread emits the next ones (pool.ts; emitting in
@@ -28,6 +29,8 @@ import { PRETTIER_OPTIONS } from "./options.js";
 import { IdleTime, nextTurn } from "./idle.js";
 import { WorkerFailure, WorkerPool } from "./pool.js";
 import { joinBodies, pieceBody, type PiecedStatement } from "./pieces.js";
+import { formatChunk, type ChunkStatement } from "./chunk.js";
+import { SchemaLayouts } from "./schema-layout.js";
 
 export interface FormatterOptions {
   /** Where formatted chunks are kept between runs; `undefined` = no cache. */
@@ -49,6 +52,8 @@ export class Formatter {
   private readonly idle = new IdleTime();
   /** Tool chunks not yet emitted: `afterToolsEmitted` waits for them. */
   private readonly toolEmission = new IdleTime();
+  /** Zod schema layouts prettier has shown this thread (chunks formatted in process). */
+  private readonly layouts = new SchemaLayouts();
 
   constructor(private readonly options: FormatterOptions = {}) {
     // The main thread keeps a core for emitting: one worker per other core (measured fastest).
@@ -134,10 +139,10 @@ export class Formatter {
           () => undefined,
           () => undefined,
         );
-        const { text, warnings } = await emitted;
-        const formatted = this.run(text, subject);
+        const { statements, warnings } = await emitted;
+        const formatted = this.runChunk(statements, subject);
         handedOut();
-        return { text: (await formatted).text, warnings };
+        return { text: await formatted, warnings };
       });
     } finally {
       handedOut();
@@ -169,6 +174,14 @@ export class Formatter {
   private async run(source: string, subject: string): Promise<RenderedChunk> {
     try {
       return { text: await (this.pool ? this.pool.format(source) : this.formatInProcess(source)), warnings: [] };
+    } catch (error) {
+      throw formatFailure(subject, error);
+    }
+  }
+
+  private async runChunk(statements: ChunkStatement[], subject: string): Promise<string> {
+    try {
+      return await (this.pool ? this.pool.formatChunk(statements) : formatChunk(statements, this.layouts, (source) => this.formatInProcess(source)));
     } catch (error) {
       throw formatFailure(subject, error);
     }

@@ -1,8 +1,11 @@
 /** What passes between the formatting pool and its workers. */
+import type { ChunkStatement } from "./chunk.js";
 
 export interface WorkerJob {
   id: number;
   source: string;
+  /** Set on a chunk of tools' statements (chunk.ts); `source` is then empty. */
+  statements?: ChunkStatement[];
   /**
    * Set on a shared job: one Int32 in shared memory, 0 while unclaimed. Every worker and the
    * main thread hold it; whoever claims it first formats the job, the others skip it.

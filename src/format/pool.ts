@@ -10,6 +10,7 @@
  * thread to hand it the next one, which it could do only between two of its own jobs.
  */
 import { Worker } from "node:worker_threads";
+import type { ChunkStatement } from "./chunk.js";
 import { claimSharedJob, newClaim, type WorkerJob, type WorkerReply } from "./jobs.js";
 
 interface PendingJob {
@@ -60,14 +61,23 @@ export class WorkerPool {
 
   /** The formatted text; a parse failure rejects with prettier's first line. */
   format(source: string): Promise<string> {
+    return this.post({ source }, source.length);
+  }
+
+  /** A chunk of tools' statements formatted (chunk.ts), with the worker's knowledge of layouts. */
+  formatChunk(statements: ChunkStatement[]): Promise<string> {
+    return this.post({ source: "", statements }, statements.reduce((chars, statement) => chars + statement.source.length, 0));
+  }
+
+  private post(job: Omit<WorkerJob, "id">, size: number): Promise<string> {
     const worker = this.workers.reduce((least, slot) => (slot.pendingChars < least.pendingChars ? slot : least));
     // A job posted to a dead worker would never be answered.
     if (worker.failed) return Promise.reject(new WorkerFailure("the worker had already stopped"));
     const id = this.nextId++;
-    worker.pendingChars += source.length;
+    worker.pendingChars += size;
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { worker, size: source.length, resolve, reject });
-      worker.worker.postMessage({ id, source } satisfies WorkerJob);
+      this.pending.set(id, { worker, size, resolve, reject });
+      worker.worker.postMessage({ id, ...job } satisfies WorkerJob);
     });
   }
 

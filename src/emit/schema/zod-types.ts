@@ -12,8 +12,19 @@ import { childPointer, isJsonObject } from "./pointer.js";
 import type { JsonType } from "./zod-keywords.js";
 
 /** What the type builders need from the emitter. */
+/** An object schema that is a plain `z.looseObject({…})` or `z.strictObject({…})` call. */
+export interface PlainObjectSchema {
+  expression: string;
+  /** `z.looseObject` or `z.strictObject`. */
+  call: string;
+  /** Each property: its key as a source literal, and its value expression. */
+  members: (readonly [key: string, value: string])[];
+}
+
 export interface Emit {
   schema(node: Json, pointer: string, inherited?: readonly JsonType[]): string;
+  /** Told of each plain object schema, with its parts (the formatter can lay the root out). */
+  plainObject?(pointer: string, object: PlainObjectSchema): void;
   hoist(expression: string, prefix?: string): string;
   warn(pointer: string, message: string): void;
 }
@@ -105,18 +116,21 @@ export function objectExpression(emit: Emit, node: JsonObject, pointer: string):
   const required = Array.isArray(node.required) ? node.required.filter((r): r is string => typeof r === "string") : [];
   const additional = node.additionalProperties;
   const patterns = isJsonObject(node.patternProperties) ? node.patternProperties : undefined;
-  const entries: string[] = [];
+  const members: (readonly [string, string])[] = [];
   for (const [key, sub] of Object.entries(properties)) {
     const value = emit.schema(sub, childPointer(pointer, "properties", key));
-    entries.push(`${propertyKey(key)}: ${required.includes(key) ? value : `${value}.exactOptional()`}`);
+    members.push([propertyKey(key), required.includes(key) ? value : `${value}.exactOptional()`]);
   }
-  const shape = `{ ${entries.join(", ")} }`;
+  const shape = `{ ${members.map(([key, value]) => `${key}: ${value}`).join(", ")} }`;
   let out: string;
   if (patterns !== undefined) out = `z.looseObject(${shape})${patternCheck2(emit, node, pointer, properties, patterns)}`;
   else if (additional === false) out = `z.strictObject(${shape})`;
   else if (additional === undefined || additional === true) out = `z.looseObject(${shape})`;
   else out = `z.object(${shape}).catchall(${emit.schema(additional, childPointer(pointer, "additionalProperties"))})`;
-  return out + presenceCheck(properties, required) + objectCountChecks(emit, node, pointer);
+  const expression = out + presenceCheck(properties, required) + objectCountChecks(emit, node, pointer);
+  const call = additional === false ? "z.strictObject" : "z.looseObject";
+  if (expression === `${call}(${shape})`) emit.plainObject?.(pointer, { expression, call, members });
+  return expression;
 }
 
 /**
@@ -130,9 +144,13 @@ function presenceCheck(properties: JsonObject, required: string[]): string {
   return `.refine((v) => ${literal(missing)}.every((k) => Object.prototype.hasOwnProperty.call(v, k)), { message: "a required property is missing" })`;
 }
 
-/** `__proto__` as a plain key would set the prototype of the shape; computed, it is an own key. */
+/**
+ * A key as prettier prints it: bare when it is an identifier, quoted otherwise. `__proto__` as a
+ * plain key would set the prototype of the shape; computed, it is an own key.
+ */
 function propertyKey(key: string): string {
-  return key === "__proto__" ? `[${literal(key)}]` : literal(key);
+  if (key === "__proto__") return `[${literal(key)}]`;
+  return /^[A-Za-z_$][\w$]*$/.test(key) ? key : literal(key);
 }
 
 /**

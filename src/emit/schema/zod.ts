@@ -24,6 +24,7 @@ import {
   objectExpression,
   stringExpression,
   type Emit,
+  type PlainObjectSchema,
 } from "./zod-types.js";
 import { inferTypes, JSON_TYPES, UNSUPPORTED_KEYWORDS, type JsonType } from "./zod-keywords.js";
 
@@ -37,13 +38,17 @@ export interface EmitZodOptions {
 export interface EmittedZod {
   expression: string;
   warnings: SchemaWarning[];
+  /** The parts of the expression when it is one plain object schema (the formatter may lay it out). */
+  plainObject?: PlainObjectSchema;
 }
 
 export function emitZod(schema: JsonObject, options: EmitZodOptions): EmittedZod {
   const prepared = options.prepared ? { schema: schema as Json, warnings: [] } : prepareSchema(schema);
   const emitter = new ZodEmitter(prepared.schema, prepared.warnings);
   try {
-    return { expression: emitter.emitRoot(), warnings: emitter.warnings };
+    const expression = emitter.emitRoot();
+    const root = emitter.rootObject;
+    return root?.expression === expression ? { expression, warnings: emitter.warnings, plainObject: root } : { expression, warnings: emitter.warnings };
   } catch (error) {
     // A bug of ours must not stop generation: degrade the whole schema, loudly.
     const reason = error instanceof Error ? error.message : String(error);
@@ -82,6 +87,13 @@ class ZodEmitter implements Emit {
 
   warn(pointer: string, message: string): void {
     this.warnings.push({ pointer, message });
+  }
+
+  /** The root's plain object schema, if it is one. */
+  rootObject: PlainObjectSchema | undefined;
+
+  plainObject(pointer: string, object: PlainObjectSchema): void {
+    if (pointer === "") this.rootObject = object;
   }
 
   /** Bind an expression to a constant (schemas used inside refinements are built once). */
