@@ -73,8 +73,9 @@ async function schemaStatements(
   collect(zod.warnings);
   const head = `export const ${typeName}Schema: z.ZodType<${typeName}> = `;
   const object = zod.plainObject;
+  const declarations = types.code.trim();
   return [
-    { source: types.code.trim() },
+    ...(declarations === "" ? [] : [{ source: declarations }]),
     { source: `${head}${zod.expression};`, objectSchema: object && { head: `${head}${object.call}(`, members: object.members } },
   ];
 }

@@ -19,7 +19,7 @@ const SEPARATOR = "// mcp-codegen: next statement";
 export async function formatChunk(statements: readonly ChunkStatement[], layouts: SchemaLayouts, format: (source: string) => Promise<string>): Promise<string> {
   const laidOut = statements.map((statement) => (statement.objectSchema ? layouts.layOut(statement.objectSchema) : undefined));
   const pending = statements.filter((_, index) => laidOut[index] === undefined);
-  const formatted = pending.length === 0 ? [] : (await format(pending.map((statement) => statement.source.trim()).join(`\n\n${SEPARATOR}\n\n`))).split(`\n${SEPARATOR}\n`).map((text) => text.trim());
+  const formatted = pending.length === 0 ? [] : await formatApart(pending, format);
   // Prettier keeps a comment on its own line where it was; if it did not, format the chunk whole.
   if (formatted.length !== pending.length) return format(statements.map((statement) => statement.source).join("\n\n"));
   pending.forEach((statement, index) => {
@@ -27,4 +27,10 @@ export async function formatChunk(statements: readonly ChunkStatement[], layouts
   });
   let next = 0;
   return `${statements.map((_, index) => laidOut[index]?.trimEnd() ?? formatted[next++]).join("\n\n")}\n`;
+}
+
+/** Each statement's formatted text, from one prettier call over all of them. */
+async function formatApart(statements: readonly ChunkStatement[], format: (source: string) => Promise<string>): Promise<string[]> {
+  const joined = statements.map((statement) => statement.source.trim()).join(`\n\n${SEPARATOR}\n\n`);
+  return (await format(joined)).split(`\n${SEPARATOR}\n`).map((text) => text.trim());
 }

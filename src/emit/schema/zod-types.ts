@@ -11,7 +11,6 @@ import { jsonLiteral as literal } from "../text.js";
 import { childPointer, isJsonObject } from "./pointer.js";
 import type { JsonType } from "./zod-keywords.js";
 
-/** What the type builders need from the emitter. */
 /** An object schema that is a plain `z.looseObject({…})` or `z.strictObject({…})` call. */
 export interface PlainObjectSchema {
   expression: string;
@@ -21,6 +20,7 @@ export interface PlainObjectSchema {
   members: (readonly [key: string, value: string])[];
 }
 
+/** What the type builders need from the emitter. */
 export interface Emit {
   schema(node: Json, pointer: string, inherited?: readonly JsonType[]): string;
   /** Told of each plain object schema, with its parts (the formatter can lay the root out). */
