@@ -1,8 +1,8 @@
 /**
- * A chunk of tools' statements formatted: its Zod schemas laid out where prettier has already
- * shown their layout (schema-layout.ts), the rest formatted by prettier in one call and learned
- * from. The result is the text prettier gives for the whole chunk: its statements separated by
- * one blank line.
+ * A chunk of tools' statements formatted: the properties of its Zod schemas laid out where
+ * prettier has already shown their layout (schema-layout.ts), the rest formatted by prettier in
+ * one call and learned from. The result is the text prettier gives for the whole chunk: its
+ * statements separated by one blank line.
  */
 import type { ObjectSchemaStatement, SchemaLayouts } from "./schema-layout.js";
 
@@ -17,20 +17,34 @@ export interface ChunkStatement {
 const SEPARATOR = "// mcp-codegen: next statement";
 
 export async function formatChunk(statements: readonly ChunkStatement[], layouts: SchemaLayouts, format: (source: string) => Promise<string>): Promise<string> {
-  const laidOut = statements.map((statement) => (statement.objectSchema ? layouts.layOut(statement.objectSchema) : undefined));
-  const pending = statements.filter((_, index) => laidOut[index] === undefined);
-  const formatted = pending.length === 0 ? [] : await formatApart(pending, format);
-  // Prettier keeps a comment on its own line where it was; if it did not, format the chunk whole.
-  if (formatted.length !== pending.length) return format(statements.map((statement) => statement.source).join("\n\n"));
-  pending.forEach((statement, index) => {
-    if (statement.objectSchema) layouts.learn(statement.objectSchema, formatted[index] ?? "");
+  const plans = statements.map((statement) => (statement.objectSchema ? layouts.plan(statement.objectSchema) : undefined));
+  // What prettier formats: each statement without a plan, and the rest of each one with a plan.
+  const sources = statements.flatMap((statement, index) => {
+    const plan = plans[index];
+    return plan === undefined ? [statement.source.trim()] : plan.rest === undefined ? [] : [plan.rest];
   });
+  const formatted = sources.length === 0 ? [] : await formatApart(sources, format);
+  const whole = () => format(statements.map((statement) => statement.source).join("\n\n"));
+  // Prettier keeps a comment on its own line where it was; if it did not, format the chunk whole.
+  if (formatted.length !== sources.length) return whole();
+  const texts: string[] = [];
   let next = 0;
-  return `${statements.map((_, index) => laidOut[index]?.trimEnd() ?? formatted[next++]).join("\n\n")}\n`;
+  for (const [index, statement] of statements.entries()) {
+    const plan = plans[index];
+    if (plan === undefined || statement.objectSchema === undefined) {
+      const text = formatted[next++] ?? "";
+      if (statement.objectSchema) layouts.learn(statement.objectSchema, text);
+      texts.push(text);
+      continue;
+    }
+    const text = layouts.assemble(statement.objectSchema, plan, plan.rest === undefined ? undefined : formatted[next++]);
+    if (text === undefined) return whole();
+    texts.push(text);
+  }
+  return `${texts.join("\n\n")}\n`;
 }
 
-/** Each statement's formatted text, from one prettier call over all of them. */
-async function formatApart(statements: readonly ChunkStatement[], format: (source: string) => Promise<string>): Promise<string[]> {
-  const joined = statements.map((statement) => statement.source.trim()).join(`\n\n${SEPARATOR}\n\n`);
-  return (await format(joined)).split(`\n${SEPARATOR}\n`).map((text) => text.trim());
+/** Each source formatted, from one prettier call over all of them. */
+async function formatApart(sources: readonly string[], format: (source: string) => Promise<string>): Promise<string[]> {
+  return (await format(sources.join(`\n\n${SEPARATOR}\n\n`))).split(`\n${SEPARATOR}\n`).map((text) => text.trim());
 }

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { emitToolChunk, toolChunk } from "../../src/emit/tool-chunk.js";
 import { formatChunk } from "../../src/format/chunk.js";
 import { PRETTIER_OPTIONS } from "../../src/format/options.js";
-import { SchemaLayouts, type ObjectSchemaStatement } from "../../src/format/schema-layout.js";
+import { SchemaLayouts, type ObjectSchemaStatement, type StatementPlan } from "../../src/format/schema-layout.js";
 import { normalizeServer } from "../../src/normalize/normalize.js";
 import type { JsonObject, ServerSnapshot, ToolEntry } from "../../src/shared/snapshot.js";
 
@@ -25,6 +25,7 @@ const PROPERTIES: JsonObject[] = [
   { const: "fixed" },
   { type: "array", items: { type: "string" }, maxItems: 3 },
   { type: "object", properties: { x: { type: "number" } }, required: ["x"] },
+  { type: "object" },
   { type: "object", properties: { deep: { type: "object", properties: { deeper: { type: "string" } } } } },
   { anyOf: [{ type: "string" }, { type: "number" }] },
   { type: ["number", "null"] },
@@ -58,7 +59,8 @@ function mixed(): ToolEntry[] {
     }
     const required = Object.keys(properties).filter((_, position) => (index + position) % 2 === 0);
     const entry: ToolEntry = {
-      name: `tool_${index}`,
+      // names from short to long enough to move the schema below its `=`
+      name: `tool_${index}_${"x".repeat(index % 45)}`,
       inputSchema: { type: "object", properties, required, ...(index % 4 === 0 ? { additionalProperties: false } : {}) },
       hash: `h${index}`,
     };
@@ -81,13 +83,17 @@ function server(): ReturnType<typeof normalizeServer> {
   return normalizeServer("shapes", "shapes", snapshot);
 }
 
-/** Counts the statements it lays out. */
+/** Counts the properties it lays out. */
 class CountingLayouts extends SchemaLayouts {
   laidOut = 0;
-  override layOut(statement: ObjectSchemaStatement): string | undefined {
-    const text = super.layOut(statement);
-    if (text !== undefined) this.laidOut++;
-    return text;
+  /** Of which in statements whose head is too long for its line (the call goes below `=`). */
+  laidOutBelow = 0;
+  override plan(statement: ObjectSchemaStatement): StatementPlan | undefined {
+    const plan = super.plan(statement);
+    const count = plan?.lines.filter((line) => line !== undefined).length ?? 0;
+    this.laidOut += count;
+    if (statement.head.length > 100) this.laidOutBelow += count;
+    return plan;
   }
 }
 
@@ -102,8 +108,9 @@ describe("Zod schemas laid out from what prettier has shown", () => {
       const whole = await prettier(statements.map((statement) => statement.source).join("\n\n"));
       expect(await formatChunk(statements, layouts, prettier)).toBe(whole);
     }
-    // most statements were laid out: the comparison covers them
-    expect(layouts.laidOut).toBeGreaterThan(50);
+    // most properties were laid out: the comparison covers them
+    expect(layouts.laidOut).toBeGreaterThan(80);
+    expect(layouts.laidOutBelow).toBeGreaterThan(10);
   });
 
   it("lays out nothing prettier has not shown, and what it may print differently never", async () => {
@@ -115,17 +122,62 @@ describe("Zod schemas laid out from what prettier has shown", () => {
       ],
     };
     const layouts = new SchemaLayouts();
-    expect(layouts.layOut(statement)).toBeUndefined();
+    expect(layouts.plan(statement)).toBeUndefined();
     const source = `${statement.head}{ ${statement.members.map(([key, value]) => `${key}: ${value}`).join(", ")} });`;
-    layouts.learn(statement, await prettier(source));
-    expect(layouts.layOut(statement)).toBe(await prettier(source));
-    // the same structures, but a string prettier would requote, and one wider than it measures
-    const quoted: ObjectSchemaStatement = { ...statement, members: [["alpha", 'z.string().describe("Say \\"hi\\"")'], statement.members[1] ?? ["", ""]] };
-    expect(layouts.layOut(quoted)).toBeUndefined();
-    const wide: ObjectSchemaStatement = { ...statement, members: [["alpha", 'z.string().describe("漢字")'], statement.members[1] ?? ["", ""]] };
-    expect(layouts.layOut(wide)).toBeUndefined();
-    // a structure never printed on one line
-    const other: ObjectSchemaStatement = { ...statement, members: [["alpha", 'z.string().min(1).describe("x")'], statement.members[1] ?? ["", ""]] };
-    expect(layouts.layOut(other)).toBeUndefined();
+    const formatted = await prettier(source);
+    layouts.learn(statement, formatted);
+    const plan = layouts.plan(statement);
+    expect(plan).toEqual({ lines: ['  alpha: z.string().describe("First operand of the operation"),', '  beta: z.number().describe("Second operand"),'] });
+    expect(`${plan && layouts.assemble(statement, plan)}\n`).toBe(formatted);
+    // the same structures, but a string prettier would requote, and one wider than it measures: left to prettier
+    const second = statement.members[1] ?? ["", ""];
+    for (const odd of ['z.string().describe("Say \\"hi\\"")', 'z.string().describe("漢字")', 'z.string().min(1).describe("x")']) {
+      expect(layouts.plan({ ...statement, members: [["alpha", odd], second] })?.lines).toEqual([undefined, second && '  beta: z.number().describe("Second operand"),']);
+    }
+  });
+
+  it("leaves to prettier a head that ends exactly at the line width", async () => {
+    const layouts = new SchemaLayouts();
+    // one line on its own, too long beside the call
+    const members: [string, string][] = [["alpha", `z.string().describe("${"word ".repeat(11).trim()}")`]];
+    const statementOf = (type: string): ObjectSchemaStatement => ({ head: `export const ${type}Schema: z.ZodType<${type}> = z.strictObject(`, members });
+    const sourceOf = (statement: ObjectSchemaStatement) => `${statement.head}{ ${members.map(([key, value]) => `${key}: ${value}`).join(", ")} });`;
+    // shown: the call below `=` (a longer head) and the property
+    const below = statementOf("T".repeat(30));
+    layouts.learn(below, await prettier(sourceOf(below)));
+    expect(layouts.plan(below)).toBeDefined();
+    // a head of exactly 100 characters: it fits, `{` does not, and prettier breaks neither way shown
+    const edge = statementOf("E".repeat(25));
+    expect(edge.head).toHaveLength(100);
+    expect((await prettier(sourceOf(edge))).split("\n")[0]).toBe(edge.head);
+    expect(layouts.plan(edge)).toBeUndefined();
+  });
+
+  it("joins laid-out properties with prettier's output for the others, in order", async () => {
+    const layouts = new SchemaLayouts();
+    const head = "export const ShapeInputSchema: z.ZodType<ShapeInput> = z.looseObject(";
+    const learned: ObjectSchemaStatement = { head, members: [["a", 'z.number().describe("A number, described at some length")'], ["b", 'z.boolean().describe("A flag")'], ["c", "z.null()"]] };
+    layouts.learn(learned, await prettier(`${head}{ ${learned.members.map(([key, value]) => `${key}: ${value}`).join(", ")} });`));
+    const mixed: ObjectSchemaStatement = {
+      head,
+      members: [
+        ["first", 'z.number().describe("Known structure")'],
+        ["nested", 'z.looseObject({ inner: z.array(z.string()).describe("Never shown before, and long enough to break the line") })'],
+        ["last", 'z.boolean().describe("Known structure too")'],
+      ],
+    };
+    const plan = layouts.plan(mixed);
+    expect(plan?.lines.map((line) => line !== undefined)).toEqual([true, false, true]);
+    const whole = await prettier(`${head}{ ${mixed.members.map(([key, value]) => `${key}: ${value}`).join(", ")} });`);
+    expect(plan && `${layouts.assemble(mixed, plan, await prettier(plan.rest ?? ""))}\n`).toBe(whole);
+    // on one line when the whole fits, as prettier prints it
+    const short: ObjectSchemaStatement = { head: "export const SSchema: z.ZodType<S> = z.looseObject(", members: [["a", 'z.number().describe("")'], ["x", "z.unknown()"]] };
+    const shortPlan = layouts.plan(short);
+    expect(shortPlan?.lines.map((line) => line !== undefined)).toEqual([true, false]);
+    const shortWhole = await prettier(`${short.head}{ ${short.members.map(([key, value]) => `${key}: ${value}`).join(", ")} });`);
+    expect(shortWhole.split("\n")).toHaveLength(2);
+    expect(shortPlan && `${layouts.assemble(short, shortPlan, await prettier(shortPlan.rest ?? ""))}\n`).toBe(shortWhole);
+    // output that does not split into the properties given is refused
+    expect(plan && layouts.assemble(mixed, plan, `${head}{\n});`)).toBeUndefined();
   });
 });
