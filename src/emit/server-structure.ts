@@ -31,10 +31,10 @@ export function printStructures(statements: StatementStructures[]): string {
 }
 
 /**
- * The interface in pieces (pieces.ts): `leading` methods (the tools', maybe laid out) come after
- * its properties and before its own methods, each in a piece of its own. The members are printed
- * as an object type (`Writers.objectType`), which ts-morph does without parsing them into a file:
- * only the empty interface (its docs and heading) is.
+ * The interface in pieces (pieces.ts): its properties, then the `leading` members (the tools'
+ * methods, maybe laid out), then its own methods. Its own members are printed as an object type
+ * (`Writers.objectType`), which ts-morph does without parsing them into a file: only the empty
+ * interface (its docs and heading) is.
  */
 export function piecedInterface(structure: InterfaceDeclarationStructure, leading: readonly BodyMember[] = []): PiecedStatement {
   const { methods = [], properties = [], callSignatures = [], constructSignatures = [], indexSignatures = [], getAccessors = [], setAccessors = [], ...heading } = structure;
