@@ -12,8 +12,8 @@ import type { BodyMember } from "../../src/format/pieces.js";
 import { piecedTable, tableSource } from "../../src/format/table.js";
 import { Formatter } from "../../src/format/format.js";
 import { clientInterface, piecedInterface } from "../../src/emit/server-structure.js";
-import { normalizeServer } from "../../src/normalize/normalize.js";
-import type { JsonObject, ServerSnapshot, ToolEntry } from "../../src/shared/snapshot.js";
+import type { JsonObject, ToolEntry } from "../../src/shared/snapshot.js";
+import { toolServer } from "../helpers/tool-server.js";
 
 /** Text of exactly `length` characters, words and spaces. */
 const words = (length: number, seed: number) => `w${seed} ${"lorem ipsum ".repeat(20)}`.slice(0, length).trimEnd().padEnd(length, "x");
@@ -57,20 +57,6 @@ function tools(): ToolEntry[] {
   return entries;
 }
 
-function server(): ReturnType<typeof normalizeServer> {
-  const snapshot: ServerSnapshot = {
-    protocolVersion: "2025-11-25",
-    serverInfo: { name: "layout", version: "1" },
-    capabilities: { tools: {} },
-    tools: tools(),
-    resources: [],
-    resourceTemplates: [],
-    prompts: [],
-    hash: "s",
-  };
-  return normalizeServer("layout", "layout", snapshot);
-}
-
 /** Prettier's lines for one member, formatted inside `open … close`. */
 async function formattedMember(open: string, source: string, close: string): Promise<string> {
   const formatted = await format(`${open}\n${source}\n${close}\n`, PRETTIER_OPTIONS);
@@ -89,7 +75,7 @@ async function expectLaidOutAsPrettier(members: BodyMember[], open: string, clos
 }
 
 describe("members laid out without prettier", () => {
-  const normalized = server();
+  const normalized = toolServer("layout", tools());
 
   it("lays out tool table entries as prettier does", async () => {
     const table = toolsTable(normalized);

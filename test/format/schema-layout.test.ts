@@ -10,8 +10,8 @@ import { emitToolChunk, toolChunk } from "../../src/emit/tool-chunk.js";
 import { formatChunk } from "../../src/format/chunk.js";
 import { PRETTIER_OPTIONS } from "../../src/format/options.js";
 import { SchemaLayouts, type ObjectSchemaStatement, type StatementPlan } from "../../src/format/schema-layout.js";
-import { normalizeServer } from "../../src/normalize/normalize.js";
-import type { JsonObject, ServerSnapshot, ToolEntry } from "../../src/shared/snapshot.js";
+import type { JsonObject, ToolEntry } from "../../src/shared/snapshot.js";
+import { toolServer } from "../helpers/tool-server.js";
 
 /** Property schemas of every kind the emitter handles, plain and odd. */
 const PROPERTIES: JsonObject[] = [
@@ -69,20 +69,6 @@ function mixed(): ToolEntry[] {
   });
 }
 
-function server(): ReturnType<typeof normalizeServer> {
-  const snapshot: ServerSnapshot = {
-    protocolVersion: "2025-11-25",
-    serverInfo: { name: "shapes", version: "1" },
-    capabilities: { tools: {} },
-    tools: tools(),
-    resources: [],
-    resourceTemplates: [],
-    prompts: [],
-    hash: "s",
-  };
-  return normalizeServer("shapes", "shapes", snapshot);
-}
-
 /** Counts the properties it lays out. */
 class CountingLayouts extends SchemaLayouts {
   laidOut = 0;
@@ -101,7 +87,7 @@ const prettier = (source: string) => format(source, PRETTIER_OPTIONS);
 
 describe("Zod schemas laid out from what prettier has shown", () => {
   it("gives every chunk exactly as prettier formats it whole", async () => {
-    const normalized = server();
+    const normalized = toolServer("shapes", tools());
     const layouts = new CountingLayouts();
     for (let start = 0; start < normalized.tools.length; start += 10) {
       const { statements } = await emitToolChunk(toolChunk("shapes", normalized.tools.slice(start, start + 10)));
