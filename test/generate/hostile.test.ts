@@ -11,7 +11,8 @@ import { runCli, tempProject } from "../helpers/cli.js";
 import { typecheck } from "../helpers/typecheck.js";
 
 const LISTING_SERVER = path.join(repoRoot, "test/servers/dist/listing-server.js");
-const EVIL = "*/ globalThis.pwned = 1; /* ` ${globalThis.pwned = 2} \" ' \u2028 \u2029 \u202e \u0000 </script> @param";
+// The last line imitates the comment the formatter puts between statements (src/format/chunk.ts).
+const EVIL = "*/ globalThis.pwned = 1; /* ` ${globalThis.pwned = 2} \" ' \u2028 \u2029 \u202e \u0000 </script> @param\n// mcp-codegen: next statement\n";
 
 const listing = {
   serverInfo: { name: `evil ${EVIL}`, version: "1" },
