@@ -43,7 +43,10 @@ type DescriptorField = readonly [key: string, source: string, layout: LayoutValu
 
 function toolEntry(tool: NormalizedTool): BodyMember {
   const entry = tool.entry;
-  const text = (key: string, value: string): DescriptorField => [key, stringLiteral(value), plainString(stringLiteral(value))];
+  const text = (key: string, value: string): DescriptorField => {
+    const literal = stringLiteral(value);
+    return [key, literal, plainString(literal)];
+  };
   const name = (key: string, value: string): DescriptorField => [key, value, plainName(value) === undefined ? undefined : { text: value }];
   const fields: DescriptorField[] = [
     text("name", entry.name),

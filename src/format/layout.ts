@@ -12,7 +12,7 @@
 import { PRETTIER_OPTIONS } from "./options.js";
 
 const PRINT_WIDTH = PRETTIER_OPTIONS.printWidth ?? 80;
-const INDENT = " ".repeat(PRETTIER_OPTIONS.tabWidth ?? 2);
+export const INDENT = " ".repeat(PRETTIER_OPTIONS.tabWidth ?? 2);
 
 /**
  * Prettier never breaks after the colon of a key this short: the value would move less than
@@ -25,15 +25,17 @@ export type LayoutValue = { text: string } | { members: LayoutMember[] };
 export type LayoutMember = readonly [key: string, value: LayoutValue];
 
 /** Printable ASCII only: one column per character, as prettier measures it. */
-const PLAIN = /^[\x20-\x7e]*$/;
+export const PLAIN = /^[\x20-\x7e]*$/;
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
-/**
- * `literal` (a double-quoted string literal) if prettier prints it as it is: a string with a
- * double quote may be requoted with single quotes.
- */
+/** Prettier may print a double-quoted string literal with a double quote inside with single quotes. */
+export function mayBeRequoted(literal: string): boolean {
+  return literal.slice(1, -1).includes('"');
+}
+
+/** `literal` (a double-quoted string literal) if prettier prints it as it is. */
 export function plainString(literal: string): { text: string } | undefined {
-  return PLAIN.test(literal) && !literal.slice(1, -1).includes('"') ? { text: literal } : undefined;
+  return PLAIN.test(literal) && !mayBeRequoted(literal) ? { text: literal } : undefined;
 }
 
 /** An identifier-like key, or an identifier value. */
@@ -52,7 +54,7 @@ export function plainJsonObject(value: Record<string, unknown>): LayoutValue | u
   return { members };
 }
 
-function fits(line: string): boolean {
+export function fits(line: string): boolean {
   return line.length <= PRINT_WIDTH;
 }
 

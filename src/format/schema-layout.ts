@@ -13,7 +13,7 @@
  * prettier would requote, a comment, a regular expression or a key that needs quotes leaves the
  * property to prettier. test/format/schema-layout.test.ts compares the results with prettier's.
  */
-import { PRETTIER_OPTIONS } from "./options.js";
+import { fits, INDENT, mayBeRequoted, plainName, PLAIN } from "./layout.js";
 
 /** A statement `export const XSchema: z.ZodType<X> = z.looseObject({ key: value, … });` in parts. */
 export interface ObjectSchemaStatement {
@@ -23,20 +23,17 @@ export interface ObjectSchemaStatement {
   members: (readonly [key: string, value: string])[];
 }
 
-const PRINT_WIDTH = PRETTIER_OPTIONS.printWidth ?? 80;
-const INDENT = " ".repeat(PRETTIER_OPTIONS.tabWidth ?? 2);
 const STRING_LITERAL = /"(?:[^"\\]|\\.)*"/g;
-const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 /** Code outside strings: no quote left over, comment, regular expression or template. */
 const PLAIN_CODE = /^[^"'`/]*$/;
 const PLAIN_NUMBER = /(?<![\w$.])\d+(?:\.\d+)?(?![\w$])/g;
-const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
 /**
  * How a statement is formatted: which properties come laid out, and the source prettier formats
  * for the others (the statement with just those, written expanded so that it stays expanded).
  */
 export interface StatementPlan {
+  frame: Frame;
   /** Per property: its line when laid out, undefined when prettier lays it out. */
   lines: (string | undefined)[];
   rest?: string | undefined;
@@ -47,7 +44,7 @@ export interface StatementPlan {
  * on one line when it fits, the properties below it; otherwise (a long name) it breaks after `=`
  * and the call, one indent in, holds them. Each is taken only once prettier has shown it.
  */
-interface Frame {
+export interface Frame {
   /** Which of the two, and the call: what prettier must have shown. */
   key: string;
   /** The lines before the properties. */
@@ -77,7 +74,7 @@ export class SchemaLayouts {
     });
     if (lines.every((line) => line === undefined)) return undefined;
     const rest = statement.members.filter((_, index) => lines[index] === undefined);
-    return rest.length === 0 ? { lines } : { lines, rest: `${statement.head}{\n${rest.map(([key, value]) => `${key}: ${value},`).join("\n")}\n});` };
+    return rest.length === 0 ? { frame, lines } : { frame, lines, rest: `${statement.head}{\n${rest.map(([key, value]) => `${key}: ${value},`).join("\n")}\n});` };
   }
 
   /**
@@ -85,8 +82,7 @@ export class SchemaLayouts {
    * undefined when that output does not split into the properties given.
    */
   assemble(statement: ObjectSchemaStatement, plan: StatementPlan, restFormatted = ""): string | undefined {
-    const frame = frameOf(statement.head);
-    if (frame === undefined) return undefined;
+    const { frame } = plan;
     let printed: string[][] = [];
     if (plan.rest !== undefined) {
       const restMembers = statement.members.filter((_, index) => plan.lines[index] === undefined);
@@ -160,15 +156,9 @@ interface PlainMember {
 /** A property as a one-line member, or undefined if prettier may print its text differently. */
 function plainMember([key, value]: readonly [string, string], indent: string): PlainMember | undefined {
   // a key prettier prints bare: an identifier (quoted or not)
-  const name = IDENTIFIER.test(key) ? key : /^"([A-Za-z_$][\w$]*)"$/.exec(key)?.[1];
-  const strings = value.match(STRING_LITERAL) ?? [];
+  const name = plainName(key) ?? plainName(/^"(.*)"$/.exec(key)?.[1] ?? "");
   const code = value.replace(STRING_LITERAL, '""');
-  if (name === undefined || !PRINTABLE_ASCII.test(value) || !PLAIN_CODE.test(code.replaceAll('""', "")) || /\d[eE]/.test(code)) return undefined;
-  // a string with a double quote: prettier may requote it with single quotes
-  if (strings.some((literal) => literal.slice(1, -1).includes('"'))) return undefined;
+  if (name === undefined || !PLAIN.test(value) || !PLAIN_CODE.test(code.replaceAll('""', "")) || /\d[eE]/.test(code)) return undefined;
+  if ((value.match(STRING_LITERAL) ?? []).some(mayBeRequoted)) return undefined;
   return { text: `${indent}${name}: ${value},`, structure: code.replace(PLAIN_NUMBER, "0") };
-}
-
-function fits(line: string): boolean {
-  return line.length <= PRINT_WIDTH;
 }

@@ -113,7 +113,8 @@ describe("Zod schemas laid out from what prettier has shown", () => {
     const formatted = await prettier(source);
     layouts.learn(statement, formatted);
     const plan = layouts.plan(statement);
-    expect(plan).toEqual({ lines: ['  alpha: z.string().describe("First operand of the operation"),', '  beta: z.number().describe("Second operand"),'] });
+    expect(plan?.lines).toEqual(['  alpha: z.string().describe("First operand of the operation"),', '  beta: z.number().describe("Second operand"),']);
+    expect(plan?.rest).toBeUndefined();
     expect(`${plan && layouts.assemble(statement, plan)}\n`).toBe(formatted);
     // the same structures, but a string prettier would requote, and one wider than it measures: left to prettier
     const second = statement.members[1] ?? ["", ""];
