@@ -1,6 +1,17 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
+const runtimeSources = fileURLToPath(new URL("./runtime/src/", import.meta.url));
+
 export default defineConfig({
+  resolve: {
+    // The generator's sources and the tests load the runtime's sources, not its dist/, so one copy
+    // of every class (CodegenError, ToolCallError…) is in play. Spawned CLIs run the built packages.
+    alias: [
+      { find: /^@mcp-codegen\/runtime$/, replacement: `${runtimeSources}index.ts` },
+      { find: /^@mcp-codegen\/runtime\/(.+)$/, replacement: `${runtimeSources}$1.ts` },
+    ],
+  },
   test: {
     include: ["test/**/*.test.ts"],
     exclude: ["test/bench/**", "**/node_modules/**"],

@@ -10,9 +10,7 @@ import { captureServers } from "./capture/capture.js";
 import { buildSnapshot } from "./snapshot/build.js";
 import { readSnapshot } from "./snapshot/file.js";
 import { diffSnapshots, validateDriftOptions, type DriftOptions, type DriftReport } from "./drift/index.js";
-import { CodegenError } from "./shared/errors.js";
-import type { Environment } from "./shared/placeholders.js";
-import type { Snapshot } from "./shared/snapshot.js";
+import { CodegenError, type Environment, type Snapshot } from "@mcp-codegen/runtime/internal";
 
 export interface CheckOptions {
   configPath?: string;

@@ -23,9 +23,7 @@ import {
   writeAtomic,
   type FileReport,
 } from "./write/write.js";
-import { CodegenError } from "./shared/errors.js";
-import type { Environment } from "./shared/placeholders.js";
-import type { Snapshot } from "./shared/snapshot.js";
+import { CodegenError, type Environment, type Snapshot } from "@mcp-codegen/runtime/internal";
 import type { NamingNote } from "./normalize/normalize.js";
 
 export interface GenerateOptions {

@@ -5,13 +5,9 @@
  */
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Prompt, Resource, ResourceTemplate, Tool } from "@modelcontextprotocol/sdk/types.js";
-import { CodegenError, errorMessage } from "../shared/errors.js";
-import { redact, type Environment } from "../shared/placeholders.js";
+import { CodegenError, errorMessage, redact, type Environment, McpRuntimeError, OpenFailure, collectPages } from "@mcp-codegen/runtime/internal";
 import type { ResolvedConfig, ResolvedServer } from "../config/load.js";
-import { McpRuntimeError } from "../runtime/errors.js";
-import { OpenFailure } from "../runtime/transports.js";
 import { openForCapture, resolveForCapture, UNBOUNDED } from "./connect.js";
-import { collectPages } from "../runtime/listing.js";
 
 export interface RawServerListing {
   protocolVersion: string;

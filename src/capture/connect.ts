@@ -6,10 +6,7 @@
  */
 import path from "node:path";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import type { Environment } from "../shared/placeholders.js";
-import type { ServerConfig } from "../shared/server-config.js";
-import { resolveServer, type ResolvedServer } from "../runtime/server-config.js";
-import { openClient, type OpenedClient } from "../runtime/transports.js";
+import { type Environment, type ServerConfig, resolveServer, type ResolvedServer, openClient, type OpenedClient } from "@mcp-codegen/runtime/internal";
 
 export const CLIENT_INFO = { name: "mcp-codegen", version: "0.1.0" } as const;
 

@@ -1,5 +1,5 @@
 /** Exit codes (DESIGN §2) and the one-line failure message. */
-import { errorMessage } from "../shared/errors.js";
+import { errorMessage } from "@mcp-codegen/runtime/internal";
 
 export const EXIT_OK = 0;
 /** Drift, or stale generated files with `--check`. */

@@ -1,4 +1,4 @@
-import type { ServerConfig } from "../shared/server-config.js";
+import type { ServerConfig } from "@mcp-codegen/runtime/internal";
 import type { DriftConfig } from "./schema.js";
 
 /** What `codegen.config.ts` exports. */

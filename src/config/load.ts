@@ -7,9 +7,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ZodError } from "zod";
-import { CodegenError } from "../shared/errors.js";
-import { compareCodeUnits } from "../shared/canonical-json.js";
-import type { ServerConfig } from "../shared/server-config.js";
+import { CodegenError, compareCodeUnits, type ServerConfig } from "@mcp-codegen/runtime/internal";
 import { codegenConfigSchema, type DriftConfig } from "./schema.js";
 
 export const CONFIG_FILE_NAMES = [

@@ -1,8 +1,8 @@
 /** Drift: compare two snapshots, classify each change by the rule table, render reports. */
-export { diffSnapshots } from "./diff.js";
-export { failsAt, validateDriftOptions } from "./policy.js";
-export { canonicalizeSchema, canonicalSchemaText } from "./canonicalize.js";
-export { RULES, RULE_IDS, LEVELS, isRuleId, type Level, type RuleId, type RuleDefinition, type Side } from "./rules.js";
+export { diffSnapshots } from "@mcp-codegen/runtime/internal";
+export { failsAt, validateDriftOptions } from "@mcp-codegen/runtime/internal";
+export { canonicalizeSchema, canonicalSchemaText } from "@mcp-codegen/runtime/internal";
+export { RULES, RULE_IDS, LEVELS, isRuleId, type Level, type RuleId, type RuleDefinition, type Side } from "@mcp-codegen/runtime/internal";
 export { renderReport, REPORT_FORMATS, type ReportFormat, type RenderOptions } from "./report/index.js";
 export type {
   Change,
@@ -14,4 +14,4 @@ export type {
   DriftSummary,
   FailThreshold,
   RuleSetting,
-} from "./types.js";
+} from "@mcp-codegen/runtime/internal";

@@ -4,7 +4,7 @@
  * an up-to-date file without emitting and formatting it again (and notice hand edits).
  */
 import { readFileSync } from "node:fs";
-import { hashText } from "../shared/hash.js";
+import { hashText } from "@mcp-codegen/runtime/internal";
 
 const BANNER_TEMPLATE = readFileSync(new URL("../../templates/banner.txt", import.meta.url), "utf8");
 const STAMP = /^\/\/ snapshot (\S+) · inputs ([0-9a-f]+) · body ([0-9a-f]+)$/m;

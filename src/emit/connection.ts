@@ -6,7 +6,7 @@
  */
 import path from "node:path";
 import type { ResolvedServer } from "../config/load.js";
-import type { ServerConfig } from "../shared/server-config.js";
+import type { ServerConfig } from "@mcp-codegen/runtime/internal";
 import { jsonLiteral, stringLiteral } from "./text.js";
 
 /** Keys that are generator options, not connection settings. */

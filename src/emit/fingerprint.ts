@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { hashText } from "../shared/hash.js";
+import { hashText } from "@mcp-codegen/runtime/internal";
 
 const OUTPUT_SHAPING_PACKAGES = ["prettier", "json-schema-to-typescript", "ts-morph"];
 const OWN_FOLDERS = ["emit", "normalize", "format"];

@@ -20,7 +20,7 @@ export function renderIndexModule(servers: readonly IndexServer[]): string {
   const connections = servers.map((server) => `${stringLiteral(server.key)}: servers[${stringLiteral(server.key)}] ?? ${server.property}Connection,`);
   const clients = servers.map((server) => `const ${server.property} = create${server.typeStem}Client(runtime, ${stringLiteral(server.key)});`);
   return `import type { DynamicStructuredTool } from "@langchain/core/tools";
-import { createRuntime, mergeDriftReports, uniqueToolNames, type DriftReport, type LangChainToolOptions, type Runtime, type RuntimeOptions, type RuntimeServerConfig } from "mcp-codegen/runtime";
+import { createRuntime, mergeDriftReports, uniqueToolNames, type DriftReport, type LangChainToolOptions, type Runtime, type RuntimeOptions, type RuntimeServerConfig } from "@mcp-codegen/runtime";
 ${imports.join("\n")}
 
 /** Connections to use instead of the ones written in codegen.config, by server key. */

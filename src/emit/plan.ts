@@ -5,8 +5,7 @@
  */
 import path from "node:path";
 import type { ResolvedConfig } from "../config/load.js";
-import { hashJson } from "../shared/hash.js";
-import type { Snapshot } from "../shared/snapshot.js";
+import { hashJson, type Snapshot } from "@mcp-codegen/runtime/internal";
 import { NameScope, camelCase } from "../normalize/identifiers.js";
 import { normalizeServer, type NamingNote } from "../normalize/normalize.js";
 import { RESERVED_CLIENT_MEMBERS } from "../normalize/reserved.js";

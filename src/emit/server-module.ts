@@ -85,6 +85,6 @@ export function writeServerModule(input: ServerModuleInput, renderer: ChunkRende
   const structures = renderer.afterToolsEmitted(() => import("./server-structure.js"));
   // Printed last: formatted by whichever thread is free first.
   const clientInterface = settle(renderer.formatPieced(structures.then((module) => module.piecedInterface(module.clientInterface(server), toolMethods(server)))));
-  const head = settle(renderer.format(structures.then((module) => module.printStructures(module.importStatements(connection))), "shared"));
+  const head = settle(renderer.format(structures.then((module) => module.printStructures(module.importStatements(server, connection))), "shared"));
   return { head, tools, tail: [descriptors, others, clientInterface, rest] };
 }

@@ -7,6 +7,7 @@ import type { InterfaceDeclarationStructure, StatementStructures, TypeElementMem
 import { piecesOf, type BodyMember, type PiecedStatement } from "../format/pieces.js";
 import type { NormalizedServer } from "../normalize/normalize.js";
 import type { ConnectionExpression } from "./connection.js";
+import { RUNTIME_IMPORTS, type ModuleNeed } from "./runtime-imports.js";
 import { docComment, docText } from "./text.js";
 
 // ts-morph is CommonJS: through require() it skips the ES module loader's scan of its exports,
@@ -58,20 +59,26 @@ function objectTypeBody(members: TypeElementMemberedNodeStructure): string {
   return writer.toString().slice(1, -1).trim();
 }
 
-export function importStatements(connection: ConnectionExpression): StatementStructures[] {
-  const runtimeValues = ["createLangChainTools", "driftGuard", "expandUriTemplate", "getPromptMessages", "readTypedResource"];
-  if (connection.usesModulePath) runtimeValues.push("pathFromModule");
-  const runtimeTypes = ["CallOptions", "DriftReport", "GeneratedSnapshot", "LangChainToolOptions", "PromptDescriptor", "ResourceContent", "ResourceDescriptor", "ResourceTemplateDescriptor", "Runtime", "ServerConfig", "ToolDescriptor", "ToolResult"];
-  return [
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: "zod", namedImports: ["z"] },
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: "@langchain/core/messages", isTypeOnly: true, namedImports: ["BaseMessage"] },
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: "@langchain/core/tools", isTypeOnly: true, namedImports: ["DynamicStructuredTool"] },
-    {
-      kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: "mcp-codegen/runtime",
-      namedImports: [...runtimeValues, ...runtimeTypes.map((name) => `type ${name}`)],
-    },
-  ];
+/** Which needs a module has, so it imports only what it uses (it compiles under `noUnusedLocals`). */
+function needs(server: NormalizedServer, connection: ConnectionExpression): Record<ModuleNeed, boolean> {
+  const tools = server.tools.length > 0;
+  const resources = server.resources.length > 0;
+  const templates = server.templates.length > 0;
+  const prompts = server.prompts.length > 0;
+  return { tools, resources, templates, prompts, readable: resources || templates, callable: tools || resources || templates || prompts, modulePath: connection.usesModulePath, always: true };
+}
+
+export function importStatements(server: NormalizedServer, connection: ConnectionExpression): StatementStructures[] {
+  const has = needs(server, connection);
+  const runtimeImports = RUNTIME_IMPORTS.filter(([, need]) => has[need]).map(([name, , typeOnly]) => (typeOnly ? `type ${name}` : name));
+  const statements: StatementStructures[] = [];
+  const add = (moduleSpecifier: string, namedImports: string[], isTypeOnly = false) =>
+    statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier, namedImports, isTypeOnly });
+  if (has.tools) add("zod", ["z"]);
+  if (has.prompts) add("@langchain/core/messages", ["BaseMessage"], true);
+  add("@langchain/core/tools", ["DynamicStructuredTool"], true);
+  add("@mcp-codegen/runtime", runtimeImports);
+  return statements;
 }
 
 /** The client interface but for one method per tool (`toolMethods` in server-text.ts: they come laid out). */

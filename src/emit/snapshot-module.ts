@@ -3,10 +3,8 @@
  * settings of codegen.config. The server module loads it lazily (`loadSnapshot`), only when the
  * runtime drift guard met a difference or `verify()` runs, so the listing costs nothing otherwise.
  */
-import { canonicalize } from "../shared/canonical-json.js";
-import type { ServerSnapshot } from "../shared/snapshot.js";
+import { canonicalize, type ServerSnapshot, type ServerOptions } from "@mcp-codegen/runtime/internal";
 import type { DriftConfig } from "../config/schema.js";
-import type { ServerOptions } from "../shared/server-config.js";
 import { jsonBlockLiteral, stringLiteral } from "./text.js";
 
 export interface SnapshotModuleInput {
@@ -29,7 +27,7 @@ export function snapshotModuleData(input: SnapshotModuleInput): { toolFilter: ob
 /** Already in its final layout (plain JSON, two-space indent): prettier would only re-spell it, slowly. */
 export function renderSnapshotModule(input: SnapshotModuleInput): string {
   const { toolFilter, drift } = snapshotModuleData(input);
-  return `import type { GeneratedSnapshot } from "mcp-codegen/runtime";
+  return `import type { GeneratedSnapshot } from "@mcp-codegen/runtime";
 
 /**
  * The snapshot entry of the server ${stringLiteral(input.key)} this folder was generated from, with the

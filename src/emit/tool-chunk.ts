@@ -3,7 +3,7 @@
  * chunk can be emitted on a worker thread (and cached by its inputs) as well as in process.
  */
 import type { NormalizedTool } from "../normalize/normalize.js";
-import type { JsonObject, ToolEntry } from "../shared/snapshot.js";
+import type { JsonObject, ToolEntry } from "@mcp-codegen/runtime/internal";
 import type { SchemaWarning } from "./schema/warnings.js";
 import { emitZod } from "./schema/zod.js";
 import { prepareSchema } from "./schema/prepare.js";

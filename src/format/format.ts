@@ -23,7 +23,7 @@ import { createHash } from "node:crypto";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import path from "node:path";
-import { canonicalStringify } from "../shared/canonical-json.js";
+import { canonicalStringify } from "@mcp-codegen/runtime/internal";
 import { emitToolChunk, type RenderedChunk, type ToolChunk } from "../emit/tool-chunk.js";
 import { PRETTIER_OPTIONS } from "./options.js";
 import { IdleTime, nextTurn } from "./idle.js";

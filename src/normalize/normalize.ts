@@ -9,7 +9,7 @@ import type {
   ResourceTemplateEntry,
   ServerSnapshot,
   ToolEntry,
-} from "../shared/snapshot.js";
+} from "@mcp-codegen/runtime/internal";
 import { camelCase, NameScope, pascalCase } from "./identifiers.js";
 import { RESERVED_NAMESPACE_MEMBERS, RESERVED_SERVER_MEMBERS, RESERVED_TYPE_NAMES } from "./reserved.js";
 

@@ -3,10 +3,7 @@
  * include/exclude, hashing) is in `src/shared/listing-snapshot.ts`, shared with the runtime
  * drift guard so both compute the same fingerprints.
  */
-import { compareCodeUnits } from "../shared/canonical-json.js";
-import { buildServerSnapshot } from "../shared/listing-snapshot.js";
-import { SNAPSHOT_FORMAT, type ServerSnapshot, type Snapshot } from "../shared/snapshot.js";
-import type { ServerOptions } from "../shared/server-config.js";
+import { compareCodeUnits, buildServerSnapshot, SNAPSHOT_FORMAT, type ServerSnapshot, type Snapshot, type ServerOptions } from "@mcp-codegen/runtime/internal";
 import type { RawCapture } from "../capture/capture.js";
 
 export function buildSnapshot(raw: RawCapture, filters: Record<string, ServerOptions> = {}): Snapshot {

@@ -1,9 +1,7 @@
 /** Reading and validating the snapshot file (`--offline`, `check`, `diff`). */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { canonicalFileText } from "../shared/canonical-json.js";
-import { CodegenError } from "../shared/errors.js";
-import { SNAPSHOT_FORMAT, type Snapshot } from "../shared/snapshot.js";
+import { canonicalFileText, CodegenError, SNAPSHOT_FORMAT, type Snapshot } from "@mcp-codegen/runtime/internal";
 
 export function snapshotText(snapshot: Snapshot): string {
   return canonicalFileText(snapshot);

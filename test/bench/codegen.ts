@@ -17,9 +17,9 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { canonicalFileText } from "../../src/shared/canonical-json.js";
-import { hashJson } from "../../src/shared/hash.js";
-import type { JsonObject, ServerSnapshot, Snapshot, ToolEntry } from "../../src/shared/snapshot.js";
+import { canonicalFileText } from "../../runtime/src/shared/canonical-json.js";
+import { hashJson } from "../../runtime/src/shared/hash.js";
+import type { JsonObject, ServerSnapshot, Snapshot, ToolEntry } from "../../runtime/src/shared/snapshot.js";
 import { EVERYTHING_STDIO, repoRoot } from "../helpers/servers.js";
 
 const SIZES = [10, 100, 1_000];

@@ -4,9 +4,9 @@
  *   node --import jiti/register test/bench/drift.bench.ts
  * Prints the median (and min / max) over 20 runs after a warm-up.
  */
-import { diffSnapshots } from "../../src/drift/diff.js";
-import { hashJson } from "../../src/shared/hash.js";
-import type { JsonObject, ServerSnapshot, Snapshot, ToolEntry } from "../../src/shared/snapshot.js";
+import { diffSnapshots } from "../../runtime/src/drift/diff.js";
+import { hashJson } from "../../runtime/src/shared/hash.js";
+import type { JsonObject, ServerSnapshot, Snapshot, ToolEntry } from "../../runtime/src/shared/snapshot.js";
 
 const TOOLS = 1_000;
 const CHANGES = 100;

@@ -14,7 +14,7 @@
  *
  * The typed module is generated from server-everything by this repo's generator
  * (`node dist/cli/bin.js generate`, into .tmp/bench-runtime/ when missing) and loaded with
- * `mcp-codegen/runtime` aliased to the runtime's sources. Latency: median of interleaved rounds
+ * `@mcp-codegen/runtime` aliased to the runtime's sources. Latency: median of interleaved rounds
  * (the variants take turns, in a rotating order, so drift of a shared machine hits all alike).
  * Throughput: 16 calls in flight, SDK vs typed, interleaved rounds, median calls/s.
  * Over stdio, then over streamable HTTP (server-everything in a child process on 127.0.0.1).
@@ -34,9 +34,9 @@ import { MultiServerMCPClient } from "@langchain/mcp-adapters";
 import type { StructuredToolInterface } from "@langchain/core/tools";
 import { EVERYTHING_STDIO, repoRoot, startEverythingHttp } from "../helpers/servers.js";
 
-type RuntimeModule = typeof import("../../src/runtime/index.js");
-type RuntimeInternalsModule = typeof import("../../src/runtime/runtime.js");
-type ToolCallInterceptor = import("../../src/runtime/index.js").ToolCallInterceptor;
+type RuntimeModule = typeof import("../../runtime/src/index.js");
+type RuntimeInternalsModule = typeof import("../../runtime/src/runtime.js");
+type ToolCallInterceptor = import("../../runtime/src/index.js").ToolCallInterceptor;
 interface GeneratedEverything {
   createEverythingClient(runtime: unknown, server?: string): { echo(args: { message: string }): Promise<unknown> };
   createEverythingTools(runtime: unknown, server?: string): Promise<StructuredToolInterface[]>;
@@ -45,7 +45,7 @@ interface GeneratedEverything {
 const SCALE = Number(process.env["BENCH_SCALE"] ?? "1");
 const WORK_DIR = resolve(repoRoot, ".tmp/bench-runtime");
 const GENERATED = resolve(WORK_DIR, "generated/everything/index.ts");
-const RUNTIME_SOURCES = resolve(repoRoot, "src/runtime/index.ts");
+const RUNTIME_SOURCES = resolve(repoRoot, "runtime/src/index.ts");
 const ARGS = { message: "hello benchmark" };
 /** `runtimeInternals` of the runtime module the bench loaded (its symbol is per module instance). */
 let internalsOf: RuntimeInternalsModule["runtimeInternals"];
@@ -102,9 +102,9 @@ function ensureGenerated(): void {
 
 async function loadModules(): Promise<{ runtime: RuntimeModule; generated: GeneratedEverything }> {
   // One jiti instance for both, so the generated module and the bench share one runtime module.
-  const jiti = createJiti(import.meta.url, { alias: { "mcp-codegen/runtime": RUNTIME_SOURCES } });
+  const jiti = createJiti(import.meta.url, { alias: { "@mcp-codegen/runtime": RUNTIME_SOURCES } });
   const runtime = await jiti.import<RuntimeModule>(RUNTIME_SOURCES);
-  internalsOf = (await jiti.import<RuntimeInternalsModule>(resolve(repoRoot, "src/runtime/runtime.ts"))).runtimeInternals;
+  internalsOf = (await jiti.import<RuntimeInternalsModule>(resolve(repoRoot, "runtime/src/runtime.ts"))).runtimeInternals;
   const generated = await jiti.import<GeneratedEverything>(GENERATED);
   return { runtime, generated };
 }

@@ -3,7 +3,7 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config/load.js";
-import { CodegenError } from "../../src/shared/errors.js";
+import { CodegenError } from "../../runtime/src/shared/errors.js";
 import { tempProject } from "../helpers/cli.js";
 
 const SERVERS = { math: { transport: "stdio", command: "node", args: ["server.js"] } };

@@ -6,7 +6,7 @@
 import { copyFileSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DriftReport } from "../../src/drift/types.js";
+import type { DriftReport } from "../../runtime/src/drift/types.js";
 import { runCli, tempProject, type CliResult } from "../helpers/cli.js";
 import { MUTATIONS, SERVER, listingConfig, writeListing } from "./listing.js";
 

@@ -6,7 +6,7 @@ import { renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { check } from "../../src/check.js";
-import type { DriftReport } from "../../src/drift/types.js";
+import type { DriftReport } from "../../runtime/src/drift/types.js";
 import { runCli, tempProject } from "../helpers/cli.js";
 import { LISTING_SERVER, MUTATIONS, SERVER, baseListing, listingConfig, writeListing } from "./listing.js";
 
@@ -25,7 +25,7 @@ type CreateClient = (options: Record<string, unknown>) => ListingClient;
 
 let project: string;
 let createClient: CreateClient;
-let DriftError: typeof import("../../src/runtime/drift-error.js").DriftError;
+let DriftError: typeof import("../../runtime/src/drift-error.js").DriftError;
 /** Removes tool "other" (breaking) and rewrites the description of "t" (dangerous). */
 const drifted = (listing: Record<string, any>): void => { // eslint-disable-line @typescript-eslint/no-explicit-any
   MUTATIONS["tool-removed"]?.(listing);
@@ -41,7 +41,7 @@ beforeAll(async () => {
   expect(generated.status, generated.stderr).toBe(0);
   const module = (await import(path.join(project, "out/index.ts"))) as unknown as GeneratedIndex;
   createClient = module.createClient as unknown as CreateClient;
-  ({ DriftError } = (await import("mcp-codegen/runtime")) as unknown as { DriftError: typeof DriftError });
+  ({ DriftError } = (await import("@mcp-codegen/runtime")) as unknown as { DriftError: typeof DriftError });
 });
 afterAll(() => {
   if (project) rmSync(project, { recursive: true, force: true });

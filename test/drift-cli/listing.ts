@@ -5,7 +5,7 @@
  */
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import type { RuleId } from "../../src/drift/rules.js";
+import type { RuleId } from "../../runtime/src/drift/rules.js";
 import { repoRoot } from "../helpers/servers.js";
 
 export const LISTING_SERVER = path.join(repoRoot, "test/servers/dist/listing-server.js");

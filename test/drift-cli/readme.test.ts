@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { RULES, RULE_IDS } from "../../src/drift/rules.js";
+import { RULES, RULE_IDS } from "../../runtime/src/drift/rules.js";
 import { repoRoot } from "../helpers/servers.js";
 
 describe("README rule table", () => {

@@ -9,9 +9,9 @@ import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { check, diffFiles } from "../../src/check.js";
-import { failsAt } from "../../src/drift/policy.js";
-import { LEVELS, RULES, RULE_IDS, type Level, type RuleId } from "../../src/drift/rules.js";
-import type { DriftReport } from "../../src/drift/types.js";
+import { failsAt } from "../../runtime/src/drift/policy.js";
+import { LEVELS, RULES, RULE_IDS, type Level, type RuleId } from "../../runtime/src/drift/rules.js";
+import type { DriftReport } from "../../runtime/src/drift/types.js";
 import { runCli, tempProject } from "../helpers/cli.js";
 import { MUTATIONS, SERVER, SNAPSHOT_ONLY_RULES, listingConfig, writeListing } from "./listing.js";
 

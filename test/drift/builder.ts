@@ -1,6 +1,6 @@
 /** In-memory snapshot builders for drift tests: entities get real fingerprints like `buildSnapshot` gives them. */
-import type { Json } from "../../src/shared/canonical-json.js";
-import { hashJson } from "../../src/shared/hash.js";
+import type { Json } from "../../runtime/src/shared/canonical-json.js";
+import { hashJson } from "../../runtime/src/shared/hash.js";
 import type {
   JsonObject,
   PromptArgumentEntry,
@@ -10,9 +10,9 @@ import type {
   ServerSnapshot,
   Snapshot,
   ToolEntry,
-} from "../../src/shared/snapshot.js";
-import { diffSnapshots } from "../../src/drift/diff.js";
-import type { DriftOptions, DriftReport } from "../../src/drift/types.js";
+} from "../../runtime/src/shared/snapshot.js";
+import { diffSnapshots } from "../../runtime/src/drift/diff.js";
+import type { DriftOptions, DriftReport } from "../../runtime/src/drift/types.js";
 
 type Body<T> = Omit<T, "hash">;
 

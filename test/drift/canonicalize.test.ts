@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { canonicalSchemaText, canonicalizeSchema } from "../../src/drift/canonicalize.js";
+import { canonicalSchemaText, canonicalizeSchema } from "../../runtime/src/drift/canonicalize.js";
 import { diffInput, diffOutput, diffServers, obj, tool } from "./builder.js";
-import type { JsonObject } from "../../src/shared/snapshot.js";
+import type { JsonObject } from "../../runtime/src/shared/snapshot.js";
 
 /** Pairs of schemas that say the same thing in different spellings. */
 const REFACTORS: Record<string, [JsonObject, JsonObject]> = {

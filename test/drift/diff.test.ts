@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { diffSnapshots } from "../../src/drift/diff.js";
-import type { JsonObject } from "../../src/shared/snapshot.js";
+import { diffSnapshots } from "../../runtime/src/drift/diff.js";
+import type { JsonObject } from "../../runtime/src/shared/snapshot.js";
 import { diffInput, diffOutput, diffServers, obj, prompt, resource, ruleIds, server, snapshot, template, tool } from "./builder.js";
 
 const str = { type: "string" };

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { failsAt } from "../../src/drift/policy.js";
-import { CodegenError } from "../../src/shared/errors.js";
-import type { DriftOptions, DriftReport } from "../../src/drift/types.js";
+import { failsAt } from "../../runtime/src/drift/policy.js";
+import { CodegenError } from "../../runtime/src/shared/errors.js";
+import type { DriftOptions, DriftReport } from "../../runtime/src/drift/types.js";
 import { diffServers, diffInput, obj, tool, snapshot, server } from "./builder.js";
-import { diffSnapshots } from "../../src/drift/diff.js";
+import { diffSnapshots } from "../../runtime/src/drift/diff.js";
 
 const str = { type: "string" };
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { renderReport, REPORT_FORMATS } from "../../src/drift/report/index.js";
 import { escapeMarkdown } from "../../src/drift/report/markdown.js";
-import type { DriftReport } from "../../src/drift/types.js";
-import { diffSnapshots } from "../../src/drift/diff.js";
+import type { DriftReport } from "../../runtime/src/drift/types.js";
+import { diffSnapshots } from "../../runtime/src/drift/diff.js";
 import { diffServers, obj, server, snapshot, tool } from "./builder.js";
 
 const HOSTILE = "Evil\u202e txt.exe\u0007 \u001b[31mred\u001b[0m\r\n::error::injected %0A <img src=x onerror=alert(1)> **bold** | col | @octocat [link](https://x.example) " + "A".repeat(500);

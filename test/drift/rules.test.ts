@@ -3,9 +3,9 @@
  * and that nothing else is reported (unless the case lists companions).
  */
 import { describe, expect, it } from "vitest";
-import { RULES, RULE_IDS, type Level, type RuleId } from "../../src/drift/rules.js";
-import type { DriftReport } from "../../src/drift/types.js";
-import { diffSnapshots } from "../../src/drift/diff.js";
+import { RULES, RULE_IDS, type Level, type RuleId } from "../../runtime/src/drift/rules.js";
+import type { DriftReport } from "../../runtime/src/drift/types.js";
+import { diffSnapshots } from "../../runtime/src/drift/diff.js";
 import { diffInput, diffOutput, diffServers, obj, prompt, resource, ruleIds, server, snapshot, template, tool } from "./builder.js";
 
 interface Case {

@@ -15,7 +15,7 @@ try {
 
   // Imported only now: the files were just (re)generated.
   const { createClient } = await import("../../generated-example/index.js");
-  const { ToolCallError } = await import("mcp-codegen/runtime");
+  const { ToolCallError } = await import("@mcp-codegen/runtime");
   const mcp = createClient();
   try {
     const sum = await mcp.math.add({ a: 3, b: 5 });

@@ -12,7 +12,7 @@ import type { BodyMember } from "../../src/format/pieces.js";
 import { piecedTable, tableSource } from "../../src/format/table.js";
 import { Formatter } from "../../src/format/format.js";
 import { clientInterface, piecedInterface } from "../../src/emit/server-structure.js";
-import type { JsonObject, ToolEntry } from "../../src/shared/snapshot.js";
+import type { JsonObject, ToolEntry } from "../../runtime/src/shared/snapshot.js";
 import { toolServer } from "../helpers/tool-server.js";
 
 /** Text of exactly `length` characters, words and spaces. */

@@ -10,7 +10,7 @@ import { emitToolChunk, toolChunk } from "../../src/emit/tool-chunk.js";
 import { formatChunk } from "../../src/format/chunk.js";
 import { PRETTIER_OPTIONS } from "../../src/format/options.js";
 import { SchemaLayouts, type ObjectSchemaStatement, type StatementPlan } from "../../src/format/schema-layout.js";
-import type { JsonObject, ToolEntry } from "../../src/shared/snapshot.js";
+import type { JsonObject, ToolEntry } from "../../runtime/src/shared/snapshot.js";
 import { toolServer } from "../helpers/tool-server.js";
 
 /** Property schemas of every kind the emitter handles, plain and odd. */

@@ -32,7 +32,7 @@ export function runCli(args: string[], options: { cwd: string; env?: Record<stri
 const tempProjects: string[] = [];
 
 /**
- * A fresh folder under the repo's `.tmp/` (so `mcp-codegen/runtime`, zod etc. resolve from it),
+ * A fresh folder under the repo's `.tmp/` (so `@mcp-codegen/runtime`, zod etc. resolve from it),
  * removed after the test file (test/helpers/cleanup.ts).
  */
 export function tempProject(name: string): string {

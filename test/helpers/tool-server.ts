@@ -1,6 +1,6 @@
 /** A server that lists only `tools`, normalized as the generator sees it (for emitter and formatter tests). */
 import { normalizeServer, type NormalizedServer } from "../../src/normalize/normalize.js";
-import type { ServerSnapshot, ToolEntry } from "../../src/shared/snapshot.js";
+import type { ServerSnapshot, ToolEntry } from "../../runtime/src/shared/snapshot.js";
 
 export function toolServer(key: string, tools: ToolEntry[]): NormalizedServer {
   const snapshot: ServerSnapshot = {

@@ -2,16 +2,13 @@
  * A LangChain agent (`createAgent`) driven by a scripted fake chat model calls the GENERATED
  * tools of generated-example (math over stdio, weather over streamable HTTP).
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAgent } from "langchain";
 import { AIMessage, HumanMessage, ToolMessage, type BaseMessage } from "@langchain/core/messages";
 import { fakeModel } from "@langchain/core/testing";
 import { Command } from "@langchain/langgraph";
 import { childPids, MATH_STDIO, startWeatherServer, type RunningServer } from "../helpers/servers.js";
-import type { ToolCallContext } from "../../src/runtime/index.js";
-
-// Generated modules import "mcp-codegen/runtime" (the package's dist); run them on the sources under test.
-vi.mock("mcp-codegen/runtime", () => import("../../src/runtime/index.js"));
+import type { ToolCallContext } from "../../runtime/src/index.js";
 
 const { createClient } = await import("../../generated-example/index.js");
 

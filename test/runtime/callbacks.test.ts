@@ -15,7 +15,7 @@ import {
   type ProgressUpdate,
   type RuntimeServerConfig,
   type SamplingRequest,
-} from "../../src/runtime/index.js";
+} from "../../runtime/src/index.js";
 
 const stops: (() => Promise<void>)[] = [];
 const transports: Record<string, () => Promise<RuntimeServerConfig>> = {

@@ -8,7 +8,7 @@ import {
   getPromptMessages,
   TimeoutError,
   type ProgressUpdate,
-} from "../../src/runtime/index.js";
+} from "../../runtime/src/index.js";
 
 const before = new Set(childPids());
 

@@ -1,6 +1,6 @@
 /** Hand-written tool descriptors for the example math server, as a generator would emit them. */
 import * as z from "zod";
-import type { ToolDescriptor } from "../../src/runtime/index.js";
+import type { ToolDescriptor } from "../../runtime/src/index.js";
 
 const operands = z.object({ a: z.number(), b: z.number() });
 const result = z.object({ result: z.number() });

@@ -11,7 +11,7 @@ import {
   type Runtime,
   type ToolCallInterceptor,
   type ToolCallRequest,
-} from "../../src/runtime/index.js";
+} from "../../runtime/src/index.js";
 import { addTool, divideTool } from "./fixtures.js";
 import { startRecordingProxy, type RecordingProxy } from "./recording-proxy.js";
 

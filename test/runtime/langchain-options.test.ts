@@ -8,8 +8,8 @@ import {
   OutputValidationError,
   uniqueToolNames,
   type Runtime,
-} from "../../src/runtime/index.js";
-import { runtimeInternals } from "../../src/runtime/runtime.js";
+} from "../../runtime/src/index.js";
+import { runtimeInternals } from "../../runtime/src/runtime.js";
 import { addTool, addWithWrongOutput, divideTool } from "./fixtures.js";
 
 const before = new Set(childPids());

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { ToolMessage } from "@langchain/core/messages";
 import { childPids, EVERYTHING_STDIO, MATH_STDIO } from "../helpers/servers.js";
-import { createLangChainTools, createRuntime, ToolCallError } from "../../src/runtime/index.js";
+import { createLangChainTools, createRuntime, ToolCallError } from "../../runtime/src/index.js";
 import { addTool, divideTool } from "./fixtures.js";
 
 const before = new Set(childPids());

@@ -26,7 +26,7 @@ import {
   type Runtime,
   type RuntimeServerConfig,
   type ToolDescriptor,
-} from "../../src/runtime/index.js";
+} from "../../runtime/src/index.js";
 
 // ---------------------------------------------------------------------------------------------
 // Hand-written descriptors of server-everything tools.

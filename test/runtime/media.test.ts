@@ -7,8 +7,8 @@ import path from "node:path";
 import type { ToolMessage } from "@langchain/core/messages";
 import * as z from "zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CancelledError, callTypedTool, createLangChainTools, createRuntime, getPromptMessages, type Runtime, type ToolDescriptor } from "../../src/runtime/index.js";
-import type { ServerConfig } from "../../src/shared/server-config.js";
+import { CancelledError, callTypedTool, createLangChainTools, createRuntime, getPromptMessages, type Runtime, type ToolDescriptor } from "../../runtime/src/index.js";
+import type { ServerConfig } from "../../runtime/src/shared/server-config.js";
 import { repoRoot, startServerScript, type RunningServer } from "../helpers/servers.js";
 
 const MEDIA = path.join(repoRoot, "test/servers/dist/media.js");

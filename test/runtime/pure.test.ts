@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { expandUriTemplate, pathFromModule, ValidationError } from "../../src/runtime/index.js";
-import { toStandardBlock } from "../../src/runtime/langchain/content.js";
-import { providerToolName } from "../../src/runtime/langchain/names.js";
-import { shouldFallBackToSse } from "../../src/runtime/transports.js";
+import { expandUriTemplate, pathFromModule, ValidationError } from "../../runtime/src/index.js";
+import { toStandardBlock } from "../../runtime/src/langchain/content.js";
+import { providerToolName } from "../../runtime/src/langchain/names.js";
+import { shouldFallBackToSse } from "../../runtime/src/transports.js";
 import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { repoRoot } from "../helpers/servers.js";
 
@@ -48,7 +48,7 @@ describe("runtime helpers", () => {
   });
 
   it("reaches @langchain/core only through dynamic imports from the runtime entry", () => {
-    const external = staticImportsFrom(resolve(repoRoot, "src/runtime/index.ts"));
+    const external = staticImportsFrom(resolve(repoRoot, "runtime/src/index.ts"));
     expect(external.has("@modelcontextprotocol/sdk/client/index.js")).toBe(true);
     expect([...external].filter((name) => name.startsWith("@langchain/") || name === "langchain")).toEqual([]);
   });

@@ -10,8 +10,8 @@ import { join, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import * as z from "zod";
 import { childPids, EVERYTHING_STDIO, MATH_STDIO, repoRoot } from "../helpers/servers.js";
-import { callTypedTool, ConnectionError, createRuntime, type ToolDescriptor } from "../../src/runtime/index.js";
-import { runtimeInternals } from "../../src/runtime/runtime.js";
+import { callTypedTool, ConnectionError, createRuntime, type ToolDescriptor } from "../../runtime/src/index.js";
+import { runtimeInternals } from "../../runtime/src/runtime.js";
 
 const echoTool: ToolDescriptor<{ message: string }, unknown> = {
   name: "echo",
@@ -147,8 +147,8 @@ describe("no child left behind", () => {
       writeFileSync(
         script,
         [
-          `import { createRuntime } from ${JSON.stringify(resolve(repoRoot, "src/runtime/index.js"))};`,
-          `import { runtimeInternals } from ${JSON.stringify(resolve(repoRoot, "src/runtime/runtime.js"))};`,
+          `import { createRuntime } from ${JSON.stringify(resolve(repoRoot, "runtime/src/index.js"))};`,
+          `import { runtimeInternals } from ${JSON.stringify(resolve(repoRoot, "runtime/src/runtime.js"))};`,
           `const runtime = createRuntime({ servers: { math: ${JSON.stringify(server)} } });`,
           `await runtime.callTool("math", "add", { a: 1, b: 2 });`,
           `console.log("PID " + runtimeInternals(runtime)!.connection("math").pid);`,

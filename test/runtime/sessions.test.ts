@@ -14,8 +14,8 @@ import {
   RuntimeClosedError,
   type Runtime,
   type ToolDescriptor,
-} from "../../src/runtime/index.js";
-import { runtimeInternals } from "../../src/runtime/runtime.js";
+} from "../../runtime/src/index.js";
+import { runtimeInternals } from "../../runtime/src/runtime.js";
 import { startRecordingProxy, type RecordingProxy } from "./recording-proxy.js";
 
 const COUNTER = resolve(repoRoot, "test/servers/dist/counter.js");

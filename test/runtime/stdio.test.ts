@@ -13,7 +13,7 @@ import {
   ToolCallError,
   ValidationError,
   type Runtime,
-} from "../../src/runtime/index.js";
+} from "../../runtime/src/index.js";
 import { addTool, addWithWrongOutput, divideTool, randomTool } from "./fixtures.js";
 
 describe("runtime over stdio (math server)", () => {

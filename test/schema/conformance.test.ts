@@ -4,7 +4,7 @@
  * invalid instances.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Json } from "../../src/shared/canonical-json.js";
+import type { Json } from "../../runtime/src/shared/canonical-json.js";
 import { emitZod } from "../../src/emit/schema/zod.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";

@@ -10,8 +10,8 @@ import { z } from "zod";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import type { Json } from "../../src/shared/canonical-json.js";
-import type { JsonObject } from "../../src/shared/snapshot.js";
+import type { Json } from "../../runtime/src/shared/canonical-json.js";
+import type { JsonObject } from "../../runtime/src/shared/snapshot.js";
 
 export const here = dirname(fileURLToPath(import.meta.url));
 export const projectRoot = join(here, "..", "..");

@@ -1,5 +1,5 @@
 /** A schema whose every server string tries to break out of its comment or string literal. */
-import type { JsonObject } from "../../src/shared/snapshot.js";
+import type { JsonObject } from "../../runtime/src/shared/snapshot.js";
 
 export const NASTY = [
   "*/ export const pwned = 1; /*",

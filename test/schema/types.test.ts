@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { JsonObject } from "../../src/shared/snapshot.js";
+import type { JsonObject } from "../../runtime/src/shared/snapshot.js";
 import { emitTypeScript } from "../../src/emit/schema/typescript.js";
 import { emitZod } from "../../src/emit/schema/zod.js";
 import { everythingSchemas, loadFixtures, projectRoot } from "./helpers.js";

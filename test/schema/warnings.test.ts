@@ -1,8 +1,8 @@
 /** A tool's schema is prepared once for both emitters: each problem is reported once, with its pointer. */
 import { describe, expect, it } from "vitest";
 import { emitToolChunk } from "../../src/emit/tool-chunk.js";
-import { hashJson } from "../../src/shared/hash.js";
-import type { ToolEntry } from "../../src/shared/snapshot.js";
+import { hashJson } from "../../runtime/src/shared/hash.js";
+import type { ToolEntry } from "../../runtime/src/shared/snapshot.js";
 
 describe("schema warnings of a tool", () => {
   it("are reported once each, not once per emitter", async () => {

@@ -6,7 +6,7 @@
 import { expectTypeOf } from "vitest";
 import type { BaseMessage } from "@langchain/core/messages";
 import type { DynamicStructuredTool } from "@langchain/core/tools";
-import type { ResourceContent, ToolResult } from "mcp-codegen/runtime";
+import type { ResourceContent, ToolResult } from "@mcp-codegen/runtime";
 import { createClient } from "../../generated-example/index.js";
 import type { AddInput, AddOutput, MathClient } from "../../generated-example/math/index.js";
 import type { GetWeatherInput, GetWeatherOutput } from "../../generated-example/weather/index.js";

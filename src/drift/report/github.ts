@@ -3,8 +3,7 @@
  * `::notice` (safe, accepted) annotation per change. Data and property values are escaped as
  * the runner requires, so server text can neither end the command nor start another one.
  */
-import type { Level } from "../rules.js";
-import type { Change, DriftReport } from "../types.js";
+import type { Level, Change, DriftReport } from "@mcp-codegen/runtime/internal";
 import { cleanFields } from "./shared.js";
 import type { RenderOptions } from "./types.js";
 

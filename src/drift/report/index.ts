@@ -1,5 +1,5 @@
 /** Report formats: a table of format → renderer. */
-import type { DriftReport } from "../types.js";
+import type { DriftReport } from "@mcp-codegen/runtime/internal";
 import { renderGithub } from "./github.js";
 import { renderJson } from "./json.js";
 import { renderMarkdown } from "./markdown.js";

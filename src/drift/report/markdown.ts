@@ -3,9 +3,7 @@
  * table of changes per server. Server text is sanitized, then escaped so it renders as plain
  * text: no markdown, no HTML, no table breakout, no @-mentions.
  */
-import type { Level } from "../rules.js";
-import { cleanText } from "../text.js";
-import type { DriftReport } from "../types.js";
+import { type Level, cleanText, type DriftReport } from "@mcp-codegen/runtime/internal";
 import { byServer, cleanFields } from "./shared.js";
 
 const HEADING = "## MCP schema drift";

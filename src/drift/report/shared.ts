@@ -1,6 +1,5 @@
 /** What every report format shares: entity labels, level order, sanitized fields. */
-import { cleanText, MAX_TEXT_LENGTH } from "../text.js";
-import type { Change, DriftEntityKind } from "../types.js";
+import { cleanText, MAX_TEXT_LENGTH, type Change, type DriftEntityKind } from "@mcp-codegen/runtime/internal";
 
 /** Longest message printed: its server text is already capped piecewise, this bounds the whole. */
 export const MAX_MESSAGE_LENGTH = 2 * MAX_TEXT_LENGTH;

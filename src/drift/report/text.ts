@@ -1,7 +1,5 @@
 /** Terminal report: grouped by server, one line per change; ANSI colour when asked. */
-import type { Level } from "../rules.js";
-import { cleanText } from "../text.js";
-import type { DriftReport } from "../types.js";
+import { type Level, cleanText, type DriftReport } from "@mcp-codegen/runtime/internal";
 import { byServer, cleanFields, summaryLine } from "./shared.js";
 import type { RenderOptions } from "./types.js";
 

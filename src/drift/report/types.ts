@@ -1,4 +1,4 @@
-import type { DriftReport } from "../types.js";
+import type { DriftReport } from "@mcp-codegen/runtime/internal";
 
 export interface RenderOptions {
   /** ANSI colours (text format). Default false; the CLI passes `stdout.isTTY`. */

@@ -1,5 +1,5 @@
 /** JSON pointers (RFC 6901) and the schema keywords that hold sub-schemas. */
-import type { Json } from "../../shared/canonical-json.js";
+import type { Json } from "@mcp-codegen/runtime/internal";
 
 export function escapePointerSegment(segment: string): string {
   return segment.replace(/~/g, "~0").replace(/\//g, "~1");

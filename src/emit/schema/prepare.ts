@@ -3,8 +3,7 @@
  * way: references that cannot be followed inside the document are dropped (never fetched), and
  * `enum`/`const` values that are not primitives are dropped (both become looser, with a warning).
  */
-import type { Json } from "../../shared/canonical-json.js";
-import type { JsonObject } from "../../shared/snapshot.js";
+import type { Json, JsonObject } from "@mcp-codegen/runtime/internal";
 import { forEachSchema, isJsonObject, resolveFragment } from "./pointer.js";
 import type { SchemaWarning } from "./warnings.js";
 

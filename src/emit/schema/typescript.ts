@@ -6,8 +6,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { compile, type Options } from "json-schema-to-typescript";
-import type { Json } from "../../shared/canonical-json.js";
-import type { JsonObject } from "../../shared/snapshot.js";
+import type { Json, JsonObject } from "@mcp-codegen/runtime/internal";
 import { docText, escapeInvisible } from "../text.js";
 import { childPointer, forEachSchema, isJsonObject } from "./pointer.js";
 import { prepareSchema, type PreparedSchema } from "./prepare.js";

@@ -1,5 +1,5 @@
 /** Keyword tables of the Zod emitter. */
-import type { JsonObject } from "../../shared/snapshot.js";
+import type { JsonObject } from "@mcp-codegen/runtime/internal";
 
 export const JSON_TYPES = ["null", "boolean", "object", "array", "number", "integer", "string"] as const;
 export type JsonType = (typeof JSON_TYPES)[number];

@@ -4,8 +4,7 @@
  * JSON Schema for the model); refinements where it differs (string length counts code points,
  * multipleOf follows Ajv's division test).
  */
-import type { Json } from "../../shared/canonical-json.js";
-import type { JsonObject } from "../../shared/snapshot.js";
+import type { Json, JsonObject } from "@mcp-codegen/runtime/internal";
 import { EXACT_FORMATS } from "./formats.js";
 import { jsonLiteral as literal } from "../text.js";
 import { childPointer, isJsonObject } from "./pointer.js";

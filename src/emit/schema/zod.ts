@@ -12,8 +12,7 @@
  * - Local `$ref`s become constants inside an arrow function; a reference back into a schema that
  *   is still being built is `z.lazy((): z.ZodType<any> => …)` (the type check stops there).
  */
-import type { Json } from "../../shared/canonical-json.js";
-import type { JsonObject } from "../../shared/snapshot.js";
+import type { Json, JsonObject } from "@mcp-codegen/runtime/internal";
 import { jsonLiteral as literal } from "../text.js";
 import { childPointer, isJsonObject, resolveFragment } from "./pointer.js";
 import { prepareSchema } from "./prepare.js";

@@ -12,11 +12,11 @@
  */
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
-import { compareCodeUnits, canonicalStringify } from "../shared/canonical-json.js";
-import { buildEntity, buildServerSnapshot, toolFilter, type ToolFilter } from "../shared/listing-snapshot.js";
-import type { ServerSnapshot } from "../shared/snapshot.js";
-import { cleanText } from "../drift/text.js";
-import type { Change, DriftOptions, DriftReport } from "../drift/types.js";
+import { compareCodeUnits, canonicalStringify } from "./shared/canonical-json.js";
+import { buildEntity, buildServerSnapshot, toolFilter, type ToolFilter } from "./shared/listing-snapshot.js";
+import type { ServerSnapshot } from "./shared/snapshot.js";
+import { cleanText } from "./drift/text.js";
+import type { Change, DriftOptions, DriftReport } from "./drift/types.js";
 import type { ServerConnection } from "./connection.js";
 import { DriftError } from "./drift-error.js";
 import { runtimeInternals, type Runtime, type RuntimeInternals } from "./runtime.js";
@@ -172,7 +172,7 @@ class ServerGuard implements DriftGuard {
 
   async #classify(generated: GeneratedSnapshot, live: ServerSnapshot): Promise<DriftReport> {
     // Loaded only when there is something to classify: most processes never need the rules.
-    const [{ diffServer }, { applyPolicy }] = await Promise.all([import("../drift/diff.js"), import("../drift/policy.js")]);
+    const [{ diffServer }, { applyPolicy }] = await Promise.all([import("./drift/diff.js"), import("./drift/policy.js")]);
     return applyPolicy(diffServer(this.#server, generated.server, live), generated.drift);
   }
 

@@ -2,7 +2,7 @@
  * Typed runtime errors. Every message is one line that names the server (and the tool or
  * other subject when there is one); the original failure stays reachable as `cause`.
  */
-import { oneLine } from "../shared/errors.js";
+import { oneLine } from "./shared/errors.js";
 import type { ContentBlock } from "./types.js";
 
 /** What a failure is about besides the server. */

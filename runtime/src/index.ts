@@ -1,5 +1,5 @@
 /**
- * `mcp-codegen/runtime`: what generated modules and users import. Public exports only.
+ * `@mcp-codegen/runtime`: what generated modules and users import. Public exports only.
  * `@langchain/core` is imported lazily by the functions that need it.
  */
 export { createRuntime, type Runtime } from "./runtime.js";
@@ -23,8 +23,8 @@ export { pathFromModule } from "./paths.js";
 export { driftGuard, mergeDriftReports, type DriftGuard, type DriftGuardRegistration, type GeneratedSnapshot } from "./drift-guard.js";
 export { DriftError } from "./drift-error.js";
 export type { DriftGuardPolicy } from "./types.js";
-export type { Change as DriftChange, DriftOptions, DriftReport, DriftSummary } from "../drift/types.js";
-export type { ServerSnapshot } from "../shared/snapshot.js";
+export type { Change as DriftChange, DriftOptions, DriftReport, DriftSummary } from "./drift/types.js";
+export type { ServerSnapshot } from "./shared/snapshot.js";
 export {
   McpRuntimeError,
   ConnectionError,
@@ -71,4 +71,4 @@ export type {
   ToolDescriptor,
   ToolResult,
 } from "./types.js";
-export type { ServerConfig } from "../shared/server-config.js";
+export type { ServerConfig } from "./shared/server-config.js";

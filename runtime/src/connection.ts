@@ -14,7 +14,7 @@ import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport, StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import type { LoggingLevel } from "@modelcontextprotocol/sdk/types.js";
-import { redact, type Environment } from "../shared/placeholders.js";
+import { redact, type Environment } from "./shared/placeholders.js";
 import { withCallHeaders } from "./call-headers.js";
 import { trackChild, untrackChild } from "./child-registry.js";
 import { clientCapabilities, installHandlers, mergeCallbacks, type RootsHolder } from "./client-callbacks.js";

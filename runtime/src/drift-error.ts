@@ -1,6 +1,6 @@
 /** The typed error of the drift guard's "error" policy. */
-import type { Change } from "../drift/types.js";
-import type { RuleId } from "../drift/rules.js";
+import type { Change } from "./drift/types.js";
+import type { RuleId } from "./drift/rules.js";
 import { McpRuntimeError } from "./errors.js";
 
 /**

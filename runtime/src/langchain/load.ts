@@ -1,5 +1,5 @@
 /**
- * `@langchain/core` is loaded on first use only, so importing `mcp-codegen/runtime` stays fast
+ * `@langchain/core` is loaded on first use only, so importing `@mcp-codegen/runtime` stays fast
  * for code that never builds LangChain tools or messages. One import per process.
  */
 type ToolsModule = typeof import("@langchain/core/tools");

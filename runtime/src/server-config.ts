@@ -2,10 +2,10 @@
  * A server's configuration as the runtime uses it: placeholders resolved from the runtime's
  * environment (in memory only, at first connect) and the transport spelling reduced to a kind.
  */
-import { CodegenError } from "../shared/errors.js";
-import { resolveDeep, secretValues, type Environment } from "../shared/placeholders.js";
+import { CodegenError } from "./shared/errors.js";
+import { resolveDeep, secretValues, type Environment } from "./shared/placeholders.js";
 import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
-import { isHttpTransport, type ServerConfig } from "../shared/server-config.js";
+import { isHttpTransport, type ServerConfig } from "./shared/server-config.js";
 import { ConfigError } from "./errors.js";
 
 export type TransportKind = "stdio" | "http" | "sse";

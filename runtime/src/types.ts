@@ -1,6 +1,6 @@
 /**
  * The runtime's public types: what generated modules and users program against.
- * Generated code imports only `mcp-codegen/runtime`, `zod` and `@langchain/core`.
+ * Generated code imports only `@mcp-codegen/runtime`, `zod` and `@langchain/core`.
  */
 import type { ZodType } from "zod";
 import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
@@ -15,9 +15,9 @@ import type {
   Root,
   ToolAnnotations,
 } from "@modelcontextprotocol/sdk/types.js";
-import type { ServerConfig } from "../shared/server-config.js";
+import type { ServerConfig } from "./shared/server-config.js";
 import type { ToolCallInterceptor } from "./interceptors.js";
-import type { DriftReport } from "../drift/types.js";
+import type { DriftReport } from "./drift/types.js";
 
 export type ContentBlock = CallToolResult["content"][number];
 

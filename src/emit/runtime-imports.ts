@@ -1,0 +1,26 @@
+/**
+ * What a server module imports, each name with the members it needs: a module imports only what
+ * it uses, so it compiles under `noUnusedLocals` (Vite's stock `tsconfig.app.json`).
+ */
+export type ModuleNeed = "tools" | "resources" | "templates" | "prompts" | "readable" | "callable" | "modulePath" | "always";
+
+export const RUNTIME_IMPORTS: readonly (readonly [name: string, need: ModuleNeed, typeOnly: boolean])[] = [
+  ["createLangChainTools", "always", false],
+  ["driftGuard", "always", false],
+  ["expandUriTemplate", "templates", false],
+  ["getPromptMessages", "prompts", false],
+  ["readTypedResource", "readable", false],
+  ["pathFromModule", "modulePath", false],
+  ["CallOptions", "callable", true],
+  ["DriftReport", "always", true],
+  ["GeneratedSnapshot", "always", true],
+  ["LangChainToolOptions", "always", true],
+  ["PromptDescriptor", "prompts", true],
+  ["ResourceContent", "readable", true],
+  ["ResourceDescriptor", "resources", true],
+  ["ResourceTemplateDescriptor", "templates", true],
+  ["Runtime", "always", true],
+  ["ServerConfig", "always", true],
+  ["ToolDescriptor", "always", true],
+  ["ToolResult", "tools", true],
+];
