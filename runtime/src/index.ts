@@ -20,6 +20,7 @@ export {
   type ToolCallRequest,
 } from "./interceptors.js";
 export { pathFromModule } from "./paths.js";
+export { MissingPeerError } from "./langchain/load.js";
 export { driftGuard, mergeDriftReports, type DriftGuard, type DriftGuardRegistration, type GeneratedSnapshot } from "./drift-guard.js";
 export { DriftError } from "./drift-error.js";
 export type { DriftGuardPolicy } from "./types.js";

@@ -17,8 +17,24 @@ export function loadLangChain(): Promise<LangChainCore> {
     ([tools, messages]) => ({ tools, messages }),
     (error: unknown) => {
       loading = undefined;
-      throw error;
+      throw isMissing(error, "@langchain/core") ? new MissingPeerError("@langchain/core", "^1") : error;
     },
   );
   return loading;
+}
+
+/** A peer dependency the app did not install: one line naming it and the command that fixes it. */
+export class MissingPeerError extends Error {
+  override name = "MissingPeerError";
+  constructor(
+    readonly packageName: string,
+    range: string,
+  ) {
+    super(`@mcp-codegen/runtime needs the peer dependency ${packageName} (${range}), which is not installed: npm i ${packageName}`);
+  }
+}
+
+function isMissing(error: unknown, packageName: string): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return (code === "ERR_MODULE_NOT_FOUND" || code === "MODULE_NOT_FOUND") && String((error as Error).message).includes(`'${packageName}'`);
 }

@@ -1,0 +1,52 @@
+/**
+ * Generated code compiles in the projects users have: NodeNext strict, bundler (Vite, Next.js) and
+ * Vite's stock `tsconfig.app.json` flags, each with TypeScript 5.9 and 7 (the `typescript` users get
+ * from npm today, installed here as `typescript7`). Compiles generated-example/, the consumer type
+ * tests, and server-everything's generated module with each compiler's own `tsc`.
+ */
+import { spawnSync } from "node:child_process";
+import { cpSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { runCli, tempProject } from "../helpers/cli.js";
+import { EVERYTHING_STDIO, repoRoot } from "../helpers/servers.js";
+import { TSCONFIGS } from "./tsconfigs.js";
+
+const COMPILERS = {
+  "5.9": path.join(repoRoot, "node_modules/typescript/bin/tsc"),
+  "7": path.join(repoRoot, "node_modules/typescript7/bin/tsc"),
+} as const;
+
+let project: string;
+
+beforeAll(async () => {
+  project = tempProject("tsconfigs");
+  writeFileSync(path.join(project, "package.json"), JSON.stringify({ type: "module" }));
+  writeFileSync(path.join(project, "codegen.config.json"), JSON.stringify({ servers: { everything: EVERYTHING_STDIO }, outDir: "everything" }));
+  const result = await runCli(["generate"], { cwd: project });
+  expect(result.status, result.stderr).toBe(0);
+  cpSync(path.join(repoRoot, "generated-example"), path.join(project, "generated-example"), { recursive: true });
+  // The consumer type tests, with their `@ts-expect-error` lines, against the copied example.
+  cpSync(path.join(repoRoot, "test/types/consumer.ts"), path.join(project, "test/types/consumer.ts"));
+  writeFileSync(
+    path.join(project, "test/types/everything.ts"),
+    [
+      `import { createClient } from "../../everything/index.js";`,
+      `const mcp = createClient();`,
+      `export const sum: Promise<unknown> = mcp.everything.getSum({ a: 1, b: 2 });`,
+      `export const noArgs: Promise<unknown> = mcp.everything.getTinyImage();`,
+      `// @ts-expect-error: echo requires a message`,
+      `mcp.everything.echo({});`,
+    ].join("\n"),
+  );
+});
+
+describe.each(Object.entries(TSCONFIGS))("tsconfig %s", (name, compilerOptions) => {
+  it.each(Object.entries(COMPILERS))("compiles with TypeScript %s", (version, tsc) => {
+    const config = path.join(project, `tsconfig.${name}.json`);
+    writeFileSync(config, JSON.stringify({ compilerOptions, include: ["everything", "generated-example", "test"] }, null, 2));
+    const run = spawnSync(process.execPath, [tsc, "-p", config], { cwd: project, encoding: "utf8" });
+    expect(`${run.stdout}${run.stderr}`.trim(), `TypeScript ${version}, ${name}`).toBe("");
+    expect(run.status).toBe(0);
+  }, 240_000); // a whole-project tsc run: minutes on a loaded two-core machine
+});
