@@ -9,6 +9,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { loadConfig, type ResolvedConfig } from "./config/load.js";
+import { assertEsmOutput } from "./config/module-format.js";
 import { buildSnapshot } from "./snapshot/build.js";
 import { readSnapshot, snapshotText } from "./snapshot/file.js";
 import { planFiles, type PlannedFile } from "./emit/plan.js";
@@ -56,6 +57,7 @@ export interface GenerateReport {
 
 export async function generate(options: GenerateOptions = {}): Promise<GenerateReport> {
   const config = await loadConfig(options);
+  assertEsmOutput(config.outDir, config.rootDir);
   const snapshot = options.offline ? await offlineSnapshot(config) : await onlineSnapshot(config, options.env);
   return generateFromSnapshot(config, snapshot, options);
 }

@@ -1,0 +1,90 @@
+/**
+ * Generated code is ESM (`import`, `import.meta.url`). A project that compiles its `.ts` files to
+ * CommonJS would build it into code that cannot load, so `generate` stops first with one line
+ * saying which files decide that and what to change.
+ *
+ * TypeScript compiles a file as CommonJS when `module` is `commonjs`, or `node16`…`nodenext` in a
+ * package whose package.json is not `"type": "module"`. Only a `module` written in the nearest
+ * tsconfig.json (or a file it extends) counts: without one, the project's build is unknown and
+ * nothing is claimed.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { CodegenError } from "@mcp-codegen/runtime/internal";
+
+const NODE_MODULE_KINDS = new Set(["node16", "node18", "node20", "nodenext"]);
+
+/** Throws when `outDir`'s project compiles TypeScript to CommonJS; `rootDir` makes paths relative. */
+export function assertEsmOutput(outDir: string, rootDir: string): void {
+  const packageJson = nearest(outDir, "package.json");
+  if (packageJson && readJson(packageJson)["type"] === "module") return;
+  const tsconfig = nearest(outDir, "tsconfig.json");
+  const module = tsconfig && moduleSetting(tsconfig, new Set());
+  if (!tsconfig || !module) return;
+  const kind = module.value.toLowerCase();
+  if (kind !== "commonjs" && !NODE_MODULE_KINDS.has(kind)) return;
+  const shown = (file: string) => path.relative(rootDir, file).split(path.sep).join("/") || ".";
+  const where = packageJson ? `${shown(packageJson)} has no "type": "module"` : `no package.json says "type": "module"`;
+  throw new CodegenError(
+    "config",
+    `generated code is ESM, but ${shown(module.file)} compiles ${shown(outDir)} as CommonJS (module "${module.value}", and ${where}): ` +
+      `add "type": "module" to package.json, or compile with "module": "nodenext" in an ESM package or "module": "esnext" with "moduleResolution": "bundler"`,
+    { subject: shown(outDir) },
+  );
+}
+
+function nearest(from: string, name: string): string | undefined {
+  for (let dir = path.resolve(from); ; dir = path.dirname(dir)) {
+    const file = path.join(dir, name);
+    if (existsSync(file)) return file;
+    if (path.dirname(dir) === dir) return undefined;
+  }
+}
+
+/** `compilerOptions.module` of a tsconfig or the first file up its `extends` chain that sets it. */
+function moduleSetting(file: string, seen: Set<string>): { file: string; value: string } | undefined {
+  if (seen.has(file)) return undefined;
+  seen.add(file);
+  const config = readJson(file);
+  const options = config["compilerOptions"];
+  const value = typeof options === "object" && options !== null ? (options as Record<string, unknown>)["module"] : undefined;
+  if (typeof value === "string") return { file, value };
+  const parents = ([] as unknown[]).concat(config["extends"] ?? []).filter((entry): entry is string => typeof entry === "string");
+  for (const parent of parents.reverse()) {
+    const parentFile = resolveExtends(parent, file);
+    const found = parentFile && moduleSetting(parentFile, seen);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+function resolveExtends(specifier: string, from: string): string | undefined {
+  const withJson = (name: string) => (name.endsWith(".json") ? name : `${name}.json`);
+  if (specifier.startsWith(".") || path.isAbsolute(specifier)) {
+    const file = path.resolve(path.dirname(from), withJson(specifier));
+    return existsSync(file) ? file : undefined;
+  }
+  const require = createRequire(from);
+  for (const candidate of [specifier, withJson(specifier), `${specifier}/tsconfig.json`]) {
+    try {
+      return require.resolve(candidate);
+    } catch {
+      // try the next spelling
+    }
+  }
+  return undefined;
+}
+
+/** A package.json or tsconfig.json (JSON with comments and trailing commas); {} when unreadable. */
+function readJson(file: string): Record<string, unknown> {
+  try {
+    const text = readFileSync(file, "utf8")
+      .replace(/\/\/.*$|\/\*[\s\S]*?\*\/|("(?:[^"\\]|\\.)*")/gm, (match, string: string | undefined) => string ?? "")
+      .replace(/,(\s*[}\]])/g, "$1");
+    const value: unknown = JSON.parse(text);
+    return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
