@@ -1,0 +1,84 @@
+/**
+ * What `npm pack` puts in each package, and what its manifest promises an installing app: the
+ * file list `npm pack --dry-run --json` reports for the built packages (`pretest` builds them).
+ */
+import { execFile } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+import { repoRoot } from "../helpers/servers.js";
+import { GENERATOR_ONLY_PACKAGES } from "./generator-only.js";
+
+interface PackedManifest {
+  scripts?: Record<string, string>;
+  engines?: Record<string, string>;
+  sideEffects?: boolean;
+  exports?: Record<string, string | Record<string, string>>;
+  dependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+}
+
+interface Packed {
+  dir: string;
+  files: string[];
+  manifest: PackedManifest;
+}
+
+const PACKAGES = {
+  runtime: { dir: resolve(repoRoot, "runtime"), allowed: /^(dist\/.+\.(js|d\.ts)|package\.json|README\.md|LICENSE)$/ },
+  generator: { dir: repoRoot, allowed: /^(dist\/.+\.(js|d\.ts)|templates\/[^/]+\.txt|package\.json|README\.md|LICENSE)$/ },
+} as const;
+/** npm lifecycle scripts that run in the installing app. */
+const INSTALL_SCRIPTS = ["preinstall", "install", "postinstall", "prepare"];
+
+async function pack(dir: string): Promise<Packed> {
+  const { stdout } = await promisify(execFile)("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: dir });
+  const [entry] = JSON.parse(stdout) as Array<{ files: Array<{ path: string }> }>;
+  const manifest = JSON.parse(readFileSync(resolve(dir, "package.json"), "utf8")) as PackedManifest;
+  return { dir, files: (entry?.files ?? []).map((file) => file.path).sort(), manifest };
+}
+
+let packing: Promise<Record<keyof typeof PACKAGES, Packed>> | undefined;
+/** Both packs, started together on first use. */
+function packed(): Promise<Record<keyof typeof PACKAGES, Packed>> {
+  packing ??= Promise.all([pack(PACKAGES.runtime.dir), pack(PACKAGES.generator.dir)]).then(([runtime, generator]) => ({ runtime, generator }));
+  return packing;
+}
+
+describe.each(["runtime", "generator"] as const)("npm pack of the %s package", (name) => {
+  it("holds only dist/ (.js and .d.ts), README, LICENSE and package.json (and the generator's templates)", async () => {
+    const { files } = (await packed())[name];
+    expect(files.filter((file) => !PACKAGES[name].allowed.test(file))).toEqual([]);
+    expect(files).toEqual(expect.arrayContaining(["package.json", "README.md", "LICENSE", "dist/index.js", "dist/index.d.ts"]));
+  });
+
+  it("ships no source map references to sources it does not ship", async () => {
+    const { dir, files } = (await packed())[name];
+    const mapped = files.filter((file) => file.endsWith(".js") && readFileSync(resolve(dir, file), "utf8").includes("sourceMappingURL"));
+    expect(mapped).toEqual([]);
+  });
+
+  it("runs no script when installed, and declares engines and typed exports that are in the pack", async () => {
+    const { files, manifest } = (await packed())[name];
+    expect(Object.keys(manifest.scripts ?? {}).filter((script) => INSTALL_SCRIPTS.includes(script))).toEqual([]);
+    expect(manifest.engines?.["node"]).toBe(">=20");
+    expect(manifest.sideEffects).toBe(false);
+    for (const [subpath, target] of Object.entries(manifest.exports ?? {})) {
+      if (typeof target === "string") continue; // "./package.json"
+      expect(Object.keys(target)[0], `exports["${subpath}"] lists types first`).toBe("types");
+      for (const file of Object.values(target)) expect(files, `exports["${subpath}"]`).toContain(file.replace(/^\.\//, ""));
+    }
+  });
+});
+
+describe("the runtime's manifest", () => {
+  it("depends on nothing of the generator and takes zod and @langchain/core as peers", async () => {
+    const { manifest } = (await packed()).runtime;
+    const dependencies = Object.keys(manifest.dependencies ?? {});
+    expect(dependencies.filter((dependency) => GENERATOR_ONLY_PACKAGES.includes(dependency))).toEqual([]);
+    expect(dependencies).not.toContain("zod");
+    expect(dependencies).not.toContain("@langchain/core");
+    expect(Object.keys(manifest.peerDependencies ?? {}).sort()).toEqual(["@langchain/core", "zod"]);
+  });
+});

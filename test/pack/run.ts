@@ -1,0 +1,182 @@
+/**
+ * `npm run test:pack`: the packages installed the way a user installs them, outside the repo.
+ *
+ *  1. pack both packages (built by the npm script) into a temp folder under the OS temp dir;
+ *  2. a fresh app: `@mcp-codegen/runtime`, `zod`, `@langchain/core` as dependencies, `mcp-codegen`,
+ *     `typescript` (7, what `npm i -D typescript` gives) and `@types/node` as dev dependencies;
+ *  3. the installed `node_modules/.bin/mcp-codegen generate` against the example math server and
+ *     server-everything, both over stdio;
+ *  4. the app's TypeScript type-checks a consumer (test/pack/app) under NodeNext strict and under a
+ *     bundler config with Vite's stock flags, and compiles it;
+ *  5. `npm ci --omit=dev`: none of the generator's packages remain, one copy of zod and of
+ *     @langchain/core, and the compiled consumer makes typed calls against the real servers;
+ *  6. an app that left the peers out (`--legacy-peer-deps`, the only way npm >= 7 skips them):
+ *     `npm ls` names the unmet peer, and at run time the LangChain step fails with one line naming it.
+ *
+ * Not part of `npm test` (it installs three apps: minutes, not seconds). Exits 1 on the first failed
+ * check. MCP_CODEGEN_KEEP_APP=1 keeps the temp folder.
+ */
+import { cpSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { performance } from "node:perf_hooks";
+import { repoRoot } from "../helpers/servers.js";
+import { copyAppFiles, ensureDir, humanSize, installedPackages, npm, packBoth, repoVersion, run, tempDir, userTypeScriptSpec, writeManifest } from "./app.js";
+import { GENERATOR_ONLY_PACKAGES } from "./generator-only.js";
+
+const MATH_SERVER = resolve(repoRoot, "test/servers/dist/math.js");
+const EVERYTHING_SERVER = resolve(repoRoot, "node_modules/@modelcontextprotocol/server-everything/dist/index.js");
+const PEERS = ["zod", "@langchain/core"] as const;
+const EXPECTED_OUTPUT = [
+  "math.add 8",
+  "everything.echo Echo: from a packed install",
+  "everything.getSum The sum of 2 and 40 is 42.",
+];
+
+const started = performance.now();
+function step(text: string): void {
+  console.log(`[${((performance.now() - started) / 1000).toFixed(1).padStart(5)} s] ${text}`);
+}
+
+function check(condition: boolean, failure: string): void {
+  if (!condition) throw new Error(`test:pack: ${failure}`);
+}
+
+function writeCodegenConfig(app: string): void {
+  const config = `import { defineConfig } from "mcp-codegen";
+
+export default defineConfig({
+  servers: {
+    math: { transport: "stdio", command: "node", args: [${JSON.stringify(MATH_SERVER)}] },
+    everything: { transport: "stdio", command: "node", args: [${JSON.stringify(EVERYTHING_SERVER)}, "stdio"] },
+  },
+  outDir: "generated",
+});
+`;
+  writeFileSync(join(app, "codegen.config.ts"), config);
+}
+
+function createUserApp(root: string, runtimeTarball: string, generatorTarball: string): string {
+  const app = ensureDir(join(root, "app"));
+  writeManifest(app, {
+    dependencies: {
+      "@mcp-codegen/runtime": `file:${runtimeTarball}`,
+      zod: `^${repoVersion("zod")}`,
+      "@langchain/core": `^${repoVersion("@langchain/core")}`,
+    },
+    devDependencies: {
+      "mcp-codegen": `file:${generatorTarball}`,
+      typescript: userTypeScriptSpec(),
+      "@types/node": `^${repoVersion("@types/node")}`,
+    },
+  });
+  copyAppFiles(app);
+  writeCodegenConfig(app);
+  const install = npm(["install"], app);
+  check(!/peer/i.test(install.stderr), `installing the app warned about peers:\n${install.stderr}`);
+  return app;
+}
+
+/**
+ * The shipped .d.ts files of the runtime compile in the user's project. Only their errors count:
+ * @langchain/core, langsmith and the SDK have their own under exactOptionalPropertyTypes or without DOM types.
+ */
+function checkRuntimeDeclarations(app: string, tsc: string): void {
+  const result = run(tsc, ["-p", "tsconfig.nodenext.json", "--noEmit", "--skipLibCheck", "false"], app, true);
+  const ours = result.stdout.split("\n").filter((line) => line.startsWith("node_modules/@mcp-codegen/") || line.startsWith("generated/") || line.startsWith("src/"));
+  check(ours.length === 0, `the runtime's declarations do not compile in the app:\n${ours.join("\n")}`);
+}
+
+/** Physical copies of each package under node_modules (a deduped dependency is one copy). */
+function copiesOf(app: string, name: string): string[] {
+  return installedPackages(app)
+    .filter((entry) => entry.name === name)
+    .map((entry) => `${entry.path}@${entry.version}`);
+}
+
+function checkProductionInstall(app: string): void {
+  const installed = installedPackages(app);
+  const leaked = installed.filter((entry) => GENERATOR_ONLY_PACKAGES.includes(entry.name));
+  check(leaked.length === 0, `the production install holds generator packages: ${leaked.map((entry) => entry.path).join(", ")}`);
+  check(installed.some((entry) => entry.name === "@mcp-codegen/runtime"), "the production install lacks @mcp-codegen/runtime");
+  for (const peer of PEERS) {
+    const copies = copiesOf(app, peer);
+    check(copies.length === 1, `expected one copy of ${peer}, found ${copies.length}: ${copies.join(", ")}`);
+  }
+  const ls = npm(["ls", ...PEERS, "--all", "--parseable"], app);
+  const paths = new Set(ls.stdout.split("\n").filter(Boolean));
+  check(paths.size === PEERS.length, `npm ls ${PEERS.join(" ")} lists ${paths.size} package folders:\n${ls.stdout}`);
+  step(`production install: ${installed.length} packages, node_modules ${humanSize(join(app, "node_modules"))}`);
+  console.log(installed.map((entry) => `    ${entry.path.replace(/^node_modules\//, "")}@${entry.version}`).join("\n"));
+}
+
+function runConsumer(app: string): { lines: string[]; errors: string[]; status: number | null } {
+  const result = run(process.execPath, ["dist/src/main.js"], app, true);
+  const split = (text: string): string[] => text.split("\n").filter((line) => line.trim() !== "");
+  return { lines: split(result.stdout), errors: split(result.stderr), status: result.status };
+}
+
+function checkConsumerOutput(app: string): void {
+  const { lines, errors, status } = runConsumer(app);
+  check(status === 0 && errors.length === 0, `the consumer failed (exit ${status}):\n${[...lines, ...errors].join("\n")}`);
+  for (const expected of EXPECTED_OUTPUT) check(lines.includes(expected), `the consumer did not print "${expected}":\n${lines.join("\n")}`);
+  check(lines.some((line) => /^getTools \d+ with add$/.test(line)), `the consumer's LangChain tools lack math's add:\n${lines.join("\n")}`);
+  for (const line of lines) console.log(`    ${line}`);
+}
+
+/** An app that left the peers out: npm ls names the unmet one, the run fails with one line naming it. */
+function checkMissingPeers(root: string, runtimeTarball: string, compiledFrom: string): void {
+  const app = ensureDir(join(root, "no-peers"));
+  writeManifest(app, { dependencies: { "@mcp-codegen/runtime": `file:${runtimeTarball}` } });
+  npm(["install", "--legacy-peer-deps"], app);
+  const ls = npm(["ls", "--all"], app, true);
+  check(ls.status !== 0 && ls.stdout.includes("UNMET DEPENDENCY @langchain/core@"), `npm ls does not report the missing @langchain/core:\n${ls.stdout}${ls.stderr}`);
+  step("app without peers: npm ls reports UNMET DEPENDENCY @langchain/core");
+  // zod cannot be missing: @modelcontextprotocol/sdk depends on it, so npm always installs one.
+  check(copiesOf(app, "zod").length === 1, "the app without peers has no zod (the SDK's dependency)");
+
+  cpSync(join(compiledFrom, "dist"), join(app, "dist"), { recursive: true });
+  const { lines, errors, status } = runConsumer(app);
+  check(lines.includes("math.add 8"), `typed calls need no @langchain/core, yet the consumer failed before them:\n${[...lines, ...errors].join("\n")}`);
+  check(status === 1 && errors.length === 1, `expected one error line, got (exit ${status}):\n${errors.join("\n")}`);
+  const [error = ""] = errors;
+  check(/^MissingPeerError: .*@langchain\/core/.test(error), `the error does not name the missing @langchain/core as a MissingPeerError: ${error}`);
+  step(`app without peers, at run time: ${error}`);
+}
+
+const work = tempDir("pack");
+try {
+  step(`packing into ${work.path}`);
+  const tarballs = packBoth(ensureDir(join(work.path, "tarballs")));
+
+  step("installing the user app (runtime + zod + @langchain/core; -D mcp-codegen typescript @types/node)");
+  const app = createUserApp(work.path, tarballs.runtime, tarballs.generator);
+  const tsVersion = run(process.execPath, ["-p", "require('typescript/package.json').version"], app).stdout.trim();
+
+  step("node_modules/.bin/mcp-codegen generate");
+  run(join(app, "node_modules/.bin/mcp-codegen"), ["generate"], app);
+
+  const tsc = join(app, "node_modules/.bin/tsc");
+  step(`tsc ${tsVersion} -p tsconfig.bundler.json (bundler resolution, Vite's stock flags)`);
+  run(tsc, ["-p", "tsconfig.bundler.json"], app);
+  step(`tsc ${tsVersion} -p tsconfig.nodenext.json (NodeNext strict; emits dist/)`);
+  run(tsc, ["-p", "tsconfig.nodenext.json"], app);
+  step(`tsc ${tsVersion} -p tsconfig.nodenext.json --skipLibCheck false: the runtime's shipped declarations`);
+  checkRuntimeDeclarations(app, tsc);
+
+  step("npm ci --omit=dev");
+  npm(["ci", "--omit=dev"], app);
+  checkProductionInstall(app);
+
+  step("node dist/src/main.js");
+  checkConsumerOutput(app);
+
+  step("app without zod and @langchain/core (npm install --legacy-peer-deps)");
+  checkMissingPeers(work.path, tarballs.runtime, app);
+
+  step("test:pack passed");
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exitCode = 1;
+} finally {
+  work.cleanup();
+}
