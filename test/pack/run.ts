@@ -11,10 +11,11 @@
  *  5. `npm ci --omit=dev`: none of the generator's packages remain, one copy of zod and of
  *     @langchain/core, and the compiled consumer makes typed calls against the real servers;
  *  6. an app that left the peers out (`--legacy-peer-deps`, the only way npm >= 7 skips them):
- *     `npm ls` names the unmet peer, and at run time the LangChain step fails with one line naming it.
+ *     `npm ls` names the unmet peer; at run time typed calls work and the LangChain step fails
+ *     with one line naming it.
  *
- * Not part of `npm test` (it installs three apps: minutes, not seconds). Exits 1 on the first failed
- * check. MCP_CODEGEN_KEEP_APP=1 keeps the temp folder.
+ * Not part of `npm test`: it installs two apps and reinstalls one production-only (minutes, not
+ * seconds). Exits 1 on the first failed check. MCP_CODEGEN_KEEP_APP=1 keeps the temp folder.
  */
 import { cpSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -123,7 +124,11 @@ function checkConsumerOutput(app: string): void {
   for (const line of lines) console.log(`    ${line}`);
 }
 
-/** An app that left the peers out: npm ls names the unmet one, the run fails with one line naming it. */
+/**
+ * An app that left the peers out. npm >= 7 installs missing peers by itself, so a plain `npm i`
+ * never lacks them; `--legacy-peer-deps` (npm 6's behaviour, often set in .npmrc) does, and then
+ * npm ls names the unmet one, and the run fails with one line naming it.
+ */
 function checkMissingPeers(root: string, runtimeTarball: string, compiledFrom: string): void {
   const app = ensureDir(join(root, "no-peers"));
   writeManifest(app, { dependencies: { "@mcp-codegen/runtime": `file:${runtimeTarball}` } });
