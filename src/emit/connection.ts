@@ -10,7 +10,7 @@ import type { ServerConfig } from "@mcp-codegen/runtime/internal";
 import { jsonLiteral, stringLiteral } from "./text.js";
 
 /** Keys that are generator options, not connection settings. */
-const GENERATOR_ONLY_KEYS = new Set(["include", "exclude", "timeout"]);
+const GENERATOR_ONLY_KEYS = new Set(["include", "exclude", "timeout", "maxListingBytes", "maxSchemaDepth"]);
 
 export interface ConnectionExpression {
   /** TS expression of type `ServerConfig`. */

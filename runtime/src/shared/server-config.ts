@@ -35,6 +35,10 @@ export interface ServerOptions {
   include?: string[];
   /** Tool names (globs with `*`) to drop. */
   exclude?: string[];
+  /** Generator only: cap on the JSON size of the whole listing, in bytes. */
+  maxListingBytes?: number;
+  /** Generator only: cap on the JSON nesting of one listed entity. */
+  maxSchemaDepth?: number;
 }
 
 export type ServerConfig = ServerConnection & ServerOptions;
