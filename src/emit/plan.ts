@@ -15,6 +15,7 @@ import { renderIndexModule, type IndexServer } from "./index-module.js";
 import type { EmitWarning } from "./server-module.js";
 import type { Formatter } from "../format/format.js";
 import { renderSnapshotModule, snapshotModuleData } from "./snapshot-module.js";
+import { filterServerSnapshot } from "../snapshot/filter.js";
 
 export interface PlannedFile {
   /** Relative to `outDir`, `/`-separated. */
@@ -46,8 +47,10 @@ export function planFiles(snapshot: Snapshot, config: ResolvedConfig): EmitPlan 
   const files: PlannedFile[] = [];
   const indexServers: IndexServer[] = [];
   for (const server of config.servers) {
-    const serverSnapshot = snapshot.servers[server.name];
-    if (!serverSnapshot) continue;
+    const listed = snapshot.servers[server.name];
+    if (!listed) continue;
+    // Generated code (and the drift guard's fingerprints) carry only the tools the config keeps.
+    const serverSnapshot = filterServerSnapshot(listed, server.config);
     const { name: property, renamed } = properties.take(camelCase(server.name, "server"));
     if (renamed) notes.push({ subject: `server "${server.name}"`, message: `client property named ${property}` });
     const normalized = normalizeServer(server.name, property, serverSnapshot);
