@@ -6,7 +6,7 @@
 import path from "node:path";
 import type { ResolvedConfig } from "../config/load.js";
 import { hashJson, type Snapshot } from "@mcp-codegen/runtime/internal";
-import { NameScope, camelCase } from "../normalize/identifiers.js";
+import { NameScope } from "../normalize/identifiers.js";
 import { normalizeServer, type NamingNote } from "../normalize/normalize.js";
 import { RESERVED_CLIENT_MEMBERS } from "../normalize/reserved.js";
 import { connectionExpression } from "./connection.js";
@@ -51,8 +51,9 @@ export function planFiles(snapshot: Snapshot, config: ResolvedConfig): EmitPlan 
     if (!listed) continue;
     // Generated code (and the drift guard's fingerprints) carry only the tools the config keeps.
     const serverSnapshot = filterServerSnapshot(listed, server.config);
-    const { name: property, renamed } = properties.take(camelCase(server.name, "server"));
-    if (renamed) notes.push({ subject: `server "${server.name}"`, message: `client property named ${property}` });
+    const subject = `server "${server.name}"`;
+    const { name: property, reason } = properties.identifier(server.name, "server", subject);
+    if (reason !== undefined) notes.push({ subject, message: `client property named ${property} (${reason})` });
     const normalized = normalizeServer(server.name, property, serverSnapshot);
     notes.push(...normalized.notes);
     const moduleDir = path.join(config.outDir, server.name);
