@@ -7,7 +7,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { createRuntime } from "../../src/runtime/index.js";
+import { createRuntime } from "../../runtime/src/index.js";
 import { repoRoot } from "../helpers/servers.js";
 import { runCli, tempProject } from "../helpers/cli.js";
 import { expectCleanFailure, projectWithOutput } from "../helpers/failure.js";
