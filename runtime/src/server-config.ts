@@ -18,6 +18,8 @@ export interface ResolvedStdio {
   env: Record<string, string> | undefined;
   cwd: string | undefined;
   stderr: "inherit" | "ignore" | "pipe";
+  /** Largest message the child may write, in bytes (default: the SDK's, 10 MiB); the generator sets its listing cap. */
+  maxMessageBytes?: number;
 }
 
 export interface ResolvedHttp {

@@ -61,7 +61,7 @@ async function captureOne(server: ResolvedServer, config: ResolvedConfig, env: E
     maxListingBytes: server.config.maxListingBytes ?? config.maxListingBytes,
     maxSchemaDepth: server.config.maxSchemaDepth ?? config.maxSchemaDepth,
   };
-  const resolved = resolveForCapture(server.name, server.config, env, config.rootDir);
+  const resolved = resolveForCapture(server.name, server.config, env, config.rootDir, limits.maxListingBytes);
   const stream = new StreamTrouble(subject, limits);
   let client: Client | undefined;
   let opened: OpenedClient | undefined;

@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { repoRoot, startServerScript, type RunningServer } from "../helpers/servers.js";
 import { expectCleanFailure, projectWithOutput } from "../helpers/failure.js";
 import { runCli } from "../helpers/cli.js";
+import { resolveConfig } from "../../src/config/load.js";
+import { captureServers } from "../../src/capture/capture.js";
 
 const SERVERS = path.join(repoRoot, "test/servers/dist");
 const LISTING_SERVER = path.join(SERVERS, "listing-server.js");
@@ -43,14 +45,21 @@ describe("hostile stdio servers", () => {
   });
 
   it("a listing of 50 MB stops at the size cap, which names how to raise it", async () => {
-    const project = projectWithOutput("huge", { huge: hostileStdio("huge", "50") });
+    // A long deadline: the SDK buffers the message (quadratically) up to the cap, slowly on a busy machine.
+    const project = projectWithOutput("huge", { huge: hostileStdio("huge", "50") }, { timeout: 300_000 });
     await expectCleanFailure(project, /^mcp-codegen: server "huge": listing is larger than 16 MiB, over the cap `maxListingBytes: 16777216`; raise it in codegen\.config/);
-  });
+  }, 300_000);
 
   it("the size cap is the config's: a 3 MB listing fails under maxListingBytes 1,000,000", async () => {
     const project = projectWithOutput("size", { big: { ...hostileStdio("huge", "3"), maxListingBytes: 1_000_000 } });
     await expectCleanFailure(project, /server "big": listing is larger than 1000000 bytes, over the cap `maxListingBytes: 1000000`/);
   });
+
+  it("a raised size cap lets one message through that is larger than the SDK's own 10 MiB default", async () => {
+    const config = resolveConfig({ servers: { big: { ...hostileStdio("huge", "12"), maxListingBytes: 32 * 1024 * 1024 } } }, path.join(repoRoot, "codegen.config.json"));
+    const captured = await captureServers(config);
+    expect(captured.servers["big"]?.tools).toHaveLength(12);
+  }, 300_000);
 
   it("a schema nested 10,000 deep stops at the depth cap, which names how to raise it", async () => {
     const project = projectWithOutput("deep", { deep: hostileStdio("deep", "10000") });
