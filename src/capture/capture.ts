@@ -111,8 +111,9 @@ class StreamTrouble {
 
   record(error: Error): void {
     if (/ReadBuffer exceeded maximum size/.test(error.message)) this.#fail(listingTooLarge(this.subject, this.limits.maxListingBytes));
-    // JSON.parse's message quotes the start of the line; a schema error says nothing useful here.
-    else this.#junk ??= error instanceof SyntaxError ? `output that is not JSON: ${oneLine(error.message, 120)}` : "a message that is not JSON-RPC";
+    // JSON.parse's message quotes the start of the line; the JSON-RPC schema's Zod error says nothing useful here.
+    else if (error instanceof SyntaxError) this.#junk ??= `output that is not JSON: ${oneLine(error.message, 120)}`;
+    else if (Array.isArray((error as { issues?: unknown }).issues)) this.#junk ??= "a message that is not JSON-RPC";
   }
 
   /** ` (it wrote …)`, or "" when the stream was clean. */
