@@ -9,6 +9,7 @@ import { loadConfig, type ResolvedConfig } from "./config/load.js";
 import { captureServers } from "./capture/capture.js";
 import { buildSnapshot } from "./snapshot/build.js";
 import { readSnapshot } from "./snapshot/file.js";
+import { configFilters, filterSnapshot } from "./snapshot/filter.js";
 import { diffSnapshots, validateDriftOptions, type DriftOptions, type DriftReport } from "./drift/index.js";
 import { CodegenError, type Environment, type Snapshot } from "@mcp-codegen/runtime/internal";
 
@@ -40,11 +41,11 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
       throw new CodegenError("input", "not in the snapshot (run `mcp-codegen generate` first)", { subject: `server "${name}"` });
     }
   }
-  const raw = await captureServers(config, { only, ...(options.env ? { env: options.env } : {}) });
-  const filters = Object.fromEntries(config.servers.map((server) => [server.name, server.config]));
-  const live = buildSnapshot(raw, filters);
+  const live = buildSnapshot(await captureServers(config, { only, ...(options.env ? { env: options.env } : {}) }));
+  // include / exclude are config, not the server: both sides are compared through them.
+  const filters = configFilters(config);
   return {
-    report: diffSnapshots(pick(committed, only), live, driftOptions(config)),
+    report: diffSnapshots(filterSnapshot(pick(committed, only), filters), filterSnapshot(live, filters), driftOptions(config)),
     servers: only,
     snapshotFile: path.relative(config.rootDir, config.snapshotPath).split(path.sep).join("/"),
     failOn: config.drift.failOn,
@@ -56,7 +57,9 @@ export async function diffFiles(before: string, after: string, options: { config
   const config = options.configPath ? await loadConfig(options) : undefined;
   const [old, current] = await Promise.all([readSnapshot(before), readSnapshot(after)]);
   const servers = [...new Set([...Object.keys(old.servers), ...Object.keys(current.servers)])].sort();
-  return { report: diffSnapshots(old, current, config ? driftOptions(config) : {}), servers, failOn: config?.drift.failOn };
+  if (!config) return { report: diffSnapshots(old, current, {}), servers, failOn: undefined };
+  const filters = configFilters(config);
+  return { report: diffSnapshots(filterSnapshot(old, filters), filterSnapshot(current, filters), driftOptions(config)), servers, failOn: config.drift.failOn };
 }
 
 export function driftOptions(config: ResolvedConfig): DriftOptions {

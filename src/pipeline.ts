@@ -164,7 +164,5 @@ async function offlineSnapshot(config: ResolvedConfig): Promise<Snapshot> {
 async function onlineSnapshot(config: ResolvedConfig, env: Environment | undefined): Promise<Snapshot> {
   // Loaded here: the MCP SDK and its validators are not needed offline.
   const { captureServers } = await import("./capture/capture.js");
-  const raw = await captureServers(config, env ? { env } : {});
-  const filters = Object.fromEntries(config.servers.map((server) => [server.name, server.config]));
-  return buildSnapshot(raw, filters);
+  return buildSnapshot(await captureServers(config, env ? { env } : {}));
 }

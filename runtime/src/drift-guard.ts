@@ -39,6 +39,8 @@ export interface DriftGuardRegistration {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   readonly tools: readonly ToolDescriptor<any, any>[];
   readonly loadSnapshot: () => Promise<GeneratedSnapshot>;
+  /** include / exclude of codegen.config: live tools they leave out are not compared. */
+  readonly toolFilter?: ToolFilter;
 }
 
 export interface DriftGuard {
@@ -163,11 +165,13 @@ class ServerGuard implements DriftGuard {
     return verdicts;
   }
 
-  /** The fast path: exactly the generated tools, each with its generated fingerprint. */
+  /** The fast path: exactly the generated tools (of those the config keeps), each with its generated fingerprint. */
   #matchesFingerprints(liveTools: readonly Tool[]): boolean {
     const expected = new Map(this.#registration.tools.map((tool) => [tool.name, tool.fingerprint]));
-    if (liveTools.length !== expected.size) return false;
-    return liveTools.every((tool) => expected.get(tool.name) === buildEntity("tools", tool as unknown as Record<string, unknown>)["hash"]);
+    const keep = toolFilter(this.#registration.toolFilter ?? {});
+    const kept = liveTools.filter((tool) => keep(tool.name));
+    if (kept.length !== expected.size) return false;
+    return kept.every((tool) => expected.get(tool.name) === buildEntity("tools", tool as unknown as Record<string, unknown>)["hash"]);
   }
 
   async #classify(generated: GeneratedSnapshot, live: ServerSnapshot): Promise<DriftReport> {

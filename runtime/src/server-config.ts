@@ -2,6 +2,7 @@
  * A server's configuration as the runtime uses it: placeholders resolved from the runtime's
  * environment (in memory only, at first connect) and the transport spelling reduced to a kind.
  */
+import path from "node:path";
 import { CodegenError } from "./shared/errors.js";
 import { resolveDeep, secretValues, type Environment } from "./shared/placeholders.js";
 import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
@@ -17,6 +18,8 @@ export interface ResolvedStdio {
   env: Record<string, string> | undefined;
   cwd: string | undefined;
   stderr: "inherit" | "ignore" | "pipe";
+  /** Largest message the child may write, in bytes (default: the SDK's, 10 MiB); the generator sets its listing cap. */
+  maxMessageBytes?: number;
 }
 
 export interface ResolvedHttp {
@@ -60,7 +63,7 @@ export function resolveServer(server: string, config: ServerConfig & { authProvi
       command: resolved.command,
       args: resolved.args ?? [],
       env: resolved.env,
-      cwd: resolved.cwd,
+      cwd: workingFolder(resolved.cwd, config.transport === "stdio" ? config.cwdBase : undefined),
       stderr: resolved.stderr ?? DEFAULT_STDERR,
       secrets,
     };
@@ -73,6 +76,11 @@ export function resolveServer(server: string, config: ServerConfig & { authProvi
     authProvider: config.authProvider,
     secrets,
   };
+}
+
+/** Substitute, then resolve: `${DIR}` = "/abs" → "/abs"; = "sub" → "<cwdBase>/sub". */
+function workingFolder(cwd: string | undefined, base: string | undefined): string | undefined {
+  return base === undefined ? cwd : path.resolve(base, cwd ?? ".");
 }
 
 function connectionFieldsOf(config: ServerConfig): ServerConfig {

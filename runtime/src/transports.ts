@@ -77,6 +77,7 @@ async function openStdio(server: ResolvedStdio, open: OpenSettings): Promise<Ope
     ...(server.env ? { env: server.env } : {}),
     ...(server.cwd !== undefined ? { cwd: server.cwd } : {}),
     stderr: server.stderr,
+    ...(server.maxMessageBytes !== undefined ? { maxBufferSize: server.maxMessageBytes } : {}),
   });
   // With "pipe" the SDK hands out its stderr stream before start: read it from the first byte.
   const stderr = server.stderr === "pipe" && transport.stderr ? new StderrTail(transport.stderr) : undefined;

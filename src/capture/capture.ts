@@ -4,10 +4,20 @@
  * ended) whether the capture succeeds or not.
  */
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import type { Prompt, Resource, ResourceTemplate, Tool } from "@modelcontextprotocol/sdk/types.js";
-import { CodegenError, errorMessage, redact, type Environment, McpRuntimeError, OpenFailure, collectPages } from "@mcp-codegen/runtime/internal";
+import {
+  ListPromptsResultSchema,
+  ListResourcesResultSchema,
+  ListResourceTemplatesResultSchema,
+  ListToolsResultSchema,
+  type Prompt,
+  type Resource,
+  type ResourceTemplate,
+  type Tool,
+} from "@modelcontextprotocol/sdk/types.js";
+import { CodegenError, errorMessage, oneLine, redact, type Environment, McpRuntimeError, OpenFailure, collectPages, type OpenedClient } from "@mcp-codegen/runtime/internal";
 import type { ResolvedConfig, ResolvedServer } from "../config/load.js";
 import { openForCapture, resolveForCapture, UNBOUNDED } from "./connect.js";
+import { checkDepth, ListingBudget, listingTooLarge, type CaptureLimits } from "./limits.js";
 
 export interface RawServerListing {
   protocolVersion: string;
@@ -47,24 +57,33 @@ export async function captureServers(config: ResolvedConfig, options: CaptureOpt
 async function captureOne(server: ResolvedServer, config: ResolvedConfig, env: Environment): Promise<RawServerListing> {
   const subject = `server "${server.name}"`;
   const timeout = server.config.timeout ?? config.timeout;
-  const resolved = resolveForCapture(server.name, server.config, env, config.rootDir);
+  const limits: CaptureLimits = {
+    maxListingBytes: server.config.maxListingBytes ?? config.maxListingBytes,
+    maxSchemaDepth: server.config.maxSchemaDepth ?? config.maxSchemaDepth,
+  };
+  const resolved = resolveForCapture(server.name, server.config, env, config.rootDir, limits.maxListingBytes);
+  const stream = new StreamTrouble(subject, limits);
   let client: Client | undefined;
+  let opened: OpenedClient | undefined;
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new CodegenError("server", `no answer within ${timeout} ms`, { subject })), timeout);
+    timer = setTimeout(() => reject(new CodegenError("server", `no answer within ${timeout} ms${stream.junkNote()}`, { subject })), timeout);
   });
   try {
     const work = (async () => {
-      const opened = await openForCapture(resolved, (created) => (client = created));
-      return listEverything(opened.client, opened.protocolVersion, server.name);
+      opened = await openForCapture(resolved, (created) => {
+        client = created;
+        created.onerror = (error) => stream.record(error);
+      });
+      return listEverything(opened.client, opened.protocolVersion, server.name, limits);
     })();
     work.catch(() => undefined); // the deadline may win; the loser's rejection is not unhandled
-    return await Promise.race([work, deadline]);
+    return await Promise.race([work, deadline, stream.fatal]);
   } catch (error) {
     if (error instanceof CodegenError) throw error;
-    const tail = error instanceof OpenFailure ? error.stderr : "";
-    const message = error instanceof McpRuntimeError ? error.detail : errorMessage(error);
-    const detail = tail ? `${message} (stderr: ${tail})` : message;
+    const tail = error instanceof OpenFailure ? error.stderr : (opened?.stderr?.summary() ?? "");
+    const message = error instanceof McpRuntimeError ? error.detail : causeMessage(error);
+    const detail = `${message}${stream.junkNote()}${tail ? ` (stderr: ${tail})` : ""}`;
     throw new CodegenError("server", redact(`cannot capture: ${detail}`, resolved.secrets), { subject });
   } finally {
     clearTimeout(timer);
@@ -72,65 +91,74 @@ async function captureOne(server: ResolvedServer, config: ResolvedConfig, env: E
   }
 }
 
+/**
+ * What went wrong on the stream beneath the requests. A message larger than the listing cap is
+ * fatal at once (the SDK drops the connection); lines that are not JSON-RPC are tolerated, as
+ * the SDK does (some servers log to stdout), but named if the capture then fails.
+ */
+class StreamTrouble {
+  readonly fatal: Promise<never>;
+  #fail: (error: CodegenError) => void = () => undefined;
+  #junk: string | undefined;
+
+  constructor(
+    private readonly subject: string,
+    private readonly limits: CaptureLimits,
+  ) {
+    this.fatal = new Promise<never>((_, reject) => (this.#fail = reject));
+    this.fatal.catch(() => undefined);
+  }
+
+  record(error: Error): void {
+    if (/ReadBuffer exceeded maximum size/.test(error.message)) this.#fail(listingTooLarge(this.subject, this.limits.maxListingBytes));
+    // JSON.parse's message quotes the start of the line; the JSON-RPC schema's Zod error says nothing useful here.
+    else if (error instanceof SyntaxError) this.#junk ??= `output that is not JSON: ${oneLine(error.message, 120)}`;
+    else if (Array.isArray((error as { issues?: unknown }).issues)) this.#junk ??= "a message that is not JSON-RPC";
+  }
+
+  /** ` (it wrote …)`, or "" when the stream was clean. */
+  junkNote(): string {
+    return this.#junk === undefined ? "" : ` (it wrote ${this.#junk})`;
+  }
+}
+
 type Listed = Tool | Resource | ResourceTemplate | Prompt;
 
-/** Each list request, the capability that offers it, and where its items are in a page. */
-const LISTINGS: readonly {
-  key: "tools" | "resources" | "resourceTemplates" | "prompts";
-  capability: string;
-  method: string;
-  fetch: (client: Client, cursor: string | undefined) => Promise<{ items: Listed[]; nextCursor?: string | undefined }>;
-}[] = [
-  {
-    key: "tools",
-    capability: "tools",
-    method: "tools/list",
-    fetch: async (client, cursor) => {
-      const page = await client.listTools(cursor ? { cursor } : {}, UNBOUNDED);
-      return { items: page.tools, nextCursor: page.nextCursor };
-    },
-  },
-  {
-    key: "resources",
-    capability: "resources",
-    method: "resources/list",
-    fetch: async (client, cursor) => {
-      const page = await client.listResources(cursor ? { cursor } : {}, UNBOUNDED);
-      return { items: page.resources, nextCursor: page.nextCursor };
-    },
-  },
-  {
-    key: "resourceTemplates",
-    capability: "resources",
-    method: "resources/templates/list",
-    fetch: async (client, cursor) => {
-      const page = await client.listResourceTemplates(cursor ? { cursor } : {}, UNBOUNDED);
-      return { items: page.resourceTemplates, nextCursor: page.nextCursor };
-    },
-  },
-  {
-    key: "prompts",
-    capability: "prompts",
-    method: "prompts/list",
-    fetch: async (client, cursor) => {
-      const page = await client.listPrompts(cursor ? { cursor } : {}, UNBOUNDED);
-      return { items: page.prompts, nextCursor: page.nextCursor };
-    },
-  },
-];
+/** Each list request, the capability that offers it, its result schema, where its items are in a page, what one item is called. */
+const LISTINGS = [
+  { key: "tools", capability: "tools", method: "tools/list", schema: ListToolsResultSchema, entity: "tool" },
+  { key: "resources", capability: "resources", method: "resources/list", schema: ListResourcesResultSchema, entity: "resource" },
+  { key: "resourceTemplates", capability: "resources", method: "resources/templates/list", schema: ListResourceTemplatesResultSchema, entity: "resource template" },
+  { key: "prompts", capability: "prompts", method: "prompts/list", schema: ListPromptsResultSchema, entity: "prompt" },
+] as const;
 
 async function listEverything(
   client: Client,
   protocolVersion: string | undefined,
   server: string,
+  limits: CaptureLimits,
 ): Promise<RawServerListing> {
+  const subject = `server "${server}"`;
   const capabilities = (client.getServerCapabilities() ?? {}) as Record<string, unknown>;
+  const budget = new ListingBudget(subject, limits.maxListingBytes);
   const lists = await Promise.all(
-    LISTINGS.map((listing) =>
-      capabilities[listing.capability] === undefined
-        ? []
-        : collectPages(server, listing.method, (cursor) => listing.fetch(client, cursor)),
-    ),
+    LISTINGS.map((listing) => {
+      if (capabilities[listing.capability] === undefined) return [];
+      let pages = 0;
+      // A plain request, not `client.listTools`: that one also compiles every output schema.
+      const fetchPage = async (cursor: string | undefined) => {
+        pages++;
+        const page = (await client.request({ method: listing.method, params: cursor ? { cursor } : {} }, listing.schema, UNBOUNDED)) as Record<string, unknown>;
+        const items = page[listing.key] as Listed[];
+        for (const item of items) checkDepth(subject, `${listing.entity} ${JSON.stringify(entityName(item))}`, item, limits.maxSchemaDepth);
+        budget.add(items);
+        return { items, nextCursor: page["nextCursor"] as string | undefined };
+      };
+      return collectPages(server, listing.method, fetchPage).catch((error: unknown) => {
+        if (error instanceof CodegenError || error instanceof McpRuntimeError) throw error;
+        throw new Error(`${causeMessage(error)} during ${listing.method} (page ${pages})`, { cause: error });
+      });
+    }),
   );
   const byKey = Object.fromEntries(LISTINGS.map((listing, index) => [listing.key, lists[index] ?? []]));
   const instructions = client.getInstructions();
@@ -144,4 +172,17 @@ async function listEverything(
     resourceTemplates: byKey["resourceTemplates"] as ResourceTemplate[],
     prompts: byKey["prompts"] as Prompt[],
   };
+}
+
+/** A failure's message; a result that breaks the protocol's schema as `path: problem` pairs instead of Zod's JSON. */
+function causeMessage(error: unknown): string {
+  const issues = (error as { issues?: unknown } | null)?.issues;
+  if (!Array.isArray(issues)) return errorMessage(error);
+  const described = (issues as { path?: unknown[]; message?: string }[]).map((issue) => `${(issue.path ?? []).join(".") || "(result)"}: ${issue.message ?? "invalid"}`);
+  return `invalid result (${described.join("; ")})`;
+}
+
+function entityName(item: Listed): unknown {
+  const record = item as Record<string, unknown>;
+  return record["name"] ?? record["uri"] ?? record["uriTemplate"];
 }

@@ -4,7 +4,6 @@
  * safe stdio environment, HTTP → SSE fallback), with relative paths taken from the config
  * file's folder.
  */
-import path from "node:path";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { type Environment, type ServerConfig, resolveServer, type ResolvedServer, openClient, type OpenedClient } from "@mcp-codegen/runtime/internal";
 
@@ -13,9 +12,13 @@ export const CLIENT_INFO = { name: "mcp-codegen", version: "0.1.0" } as const;
 /** Longest timer Node accepts: the capture's own deadline is what bounds every request. */
 export const UNBOUNDED = { timeout: 2 ** 31 - 1 };
 
-export function resolveForCapture(name: string, config: ServerConfig, env: Environment, rootDir: string): ResolvedServer {
-  const withCwd = config.transport === "stdio" ? { ...config, cwd: path.resolve(rootDir, config.cwd ?? ".") } : config;
-  return resolveServer(name, withCwd, env);
+/**
+ * A stdio server's `cwd` is substituted, then resolved against the config's folder: as generated
+ * code does at run time. No single message may exceed the whole listing's cap.
+ */
+export function resolveForCapture(name: string, config: ServerConfig, env: Environment, rootDir: string, maxListingBytes: number): ResolvedServer {
+  const resolved = resolveServer(name, config.transport === "stdio" ? { ...config, cwdBase: rootDir } : config, env);
+  return resolved.kind === "stdio" ? { ...resolved, maxMessageBytes: maxListingBytes } : resolved;
 }
 
 /**

@@ -9,6 +9,7 @@ import { pathToFileURL } from "node:url";
 import type { ZodError } from "zod";
 import { CodegenError, compareCodeUnits, type ServerConfig } from "@mcp-codegen/runtime/internal";
 import { codegenConfigSchema, type DriftConfig } from "./schema.js";
+import { DEFAULT_MAX_LISTING_BYTES, DEFAULT_MAX_SCHEMA_DEPTH } from "../capture/limits.js";
 
 export const CONFIG_FILE_NAMES = [
   "codegen.config.ts",
@@ -35,6 +36,9 @@ export interface ResolvedConfig {
   outDir: string;
   snapshotPath: string;
   timeout: number;
+  /** Caps on each server's listing (src/capture/limits.ts), unless the server sets its own. */
+  maxListingBytes: number;
+  maxSchemaDepth: number;
   /** Sorted by name (code-unit order). */
   servers: ResolvedServer[];
   drift: DriftConfig;
@@ -65,6 +69,8 @@ export function resolveConfig(raw: unknown, configPath: string): ResolvedConfig 
     outDir,
     snapshotPath,
     timeout: config.timeout ?? DEFAULT_TIMEOUT_MS,
+    maxListingBytes: config.maxListingBytes ?? DEFAULT_MAX_LISTING_BYTES,
+    maxSchemaDepth: config.maxSchemaDepth ?? DEFAULT_MAX_SCHEMA_DEPTH,
     servers,
     drift: config.drift ?? {},
   };

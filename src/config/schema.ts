@@ -10,6 +10,8 @@ const globList = z.array(z.string().min(1));
 /** Options every server entry may carry, whatever its transport. */
 const serverOptions = {
   timeout: z.number().int().positive().optional(),
+  maxListingBytes: z.number().int().positive().optional(),
+  maxSchemaDepth: z.number().int().positive().optional(),
   include: globList.optional(),
   exclude: globList.optional(),
 };
@@ -83,6 +85,10 @@ export const codegenConfigSchema = z.strictObject({
   snapshot: z.string().min(1).optional(),
   /** Default per-server timeout in milliseconds for connect, initialise and listing. */
   timeout: z.number().int().positive().optional(),
+  /** Cap on the JSON size of one server's whole listing (default 16 MiB). */
+  maxListingBytes: z.number().int().positive().optional(),
+  /** Cap on the JSON nesting of one listed tool, resource or prompt (default 100). */
+  maxSchemaDepth: z.number().int().positive().optional(),
   drift: driftConfig.optional(),
 });
 

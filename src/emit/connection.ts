@@ -6,11 +6,11 @@
  */
 import path from "node:path";
 import type { ResolvedServer } from "../config/load.js";
-import type { ServerConfig } from "@mcp-codegen/runtime/internal";
+import { hasPlaceholder, type ServerConfig } from "@mcp-codegen/runtime/internal";
 import { jsonLiteral, stringLiteral } from "./text.js";
 
 /** Keys that are generator options, not connection settings. */
-const GENERATOR_ONLY_KEYS = new Set(["include", "exclude", "timeout"]);
+const GENERATOR_ONLY_KEYS = new Set(["include", "exclude", "timeout", "maxListingBytes", "maxSchemaDepth"]);
 
 export interface ConnectionExpression {
   /** TS expression of type `ServerConfig`. */
@@ -26,11 +26,11 @@ export function connectionExpression(server: ResolvedServer, rootDir: string, mo
   const members = entries.map(([key, value]) => `${stringLiteral(key)}: ${jsonLiteral(value)}`);
   if (server.config.transport !== "stdio") return { code: `{ ${members.join(", ")} }`, usesModulePath: false };
   const cwd = server.config.cwd ?? ".";
-  if (path.isAbsolute(cwd) || cwd.includes("${")) {
-    return { code: `{ ${[...members, `"cwd": ${stringLiteral(cwd)}`].join(", ")} }`, usesModulePath: false };
-  }
-  const fromModule = toPosix(path.relative(moduleDir, path.resolve(rootDir, cwd))) || ".";
-  members.push(`"cwd": pathFromModule(import.meta.url, ${stringLiteral(fromModule)})`);
+  if (path.isAbsolute(cwd)) return { code: `{ ${[...members, `"cwd": ${stringLiteral(cwd)}`].join(", ")} }`, usesModulePath: false };
+  const fromModule = (relative: string) => `pathFromModule(import.meta.url, ${stringLiteral(toPosix(path.relative(moduleDir, path.resolve(rootDir, relative))) || ".")})`;
+  // A placeholder is substituted at run time, then resolved against the config's folder (`cwdBase`), as at generate.
+  if (hasPlaceholder(cwd)) members.push(`"cwd": ${stringLiteral(cwd)}`, `"cwdBase": ${fromModule(".")}`);
+  else members.push(`"cwd": ${fromModule(cwd)}`);
   return { code: `{ ${members.join(", ")} }`, usesModulePath: true };
 }
 

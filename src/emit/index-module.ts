@@ -18,7 +18,7 @@ export function renderIndexModule(servers: readonly IndexServer[]): string {
   const configEntries = servers.map((server) => `/** Connection (and runtime options) of the server ${server.key} (default: the connection in codegen.config). */\n${stringLiteral(server.key)}?: RuntimeServerConfig;`);
   const clientMembers = servers.map((server) => `readonly ${server.property}: ${server.typeStem}Client;`);
   const connections = servers.map((server) => `${stringLiteral(server.key)}: servers[${stringLiteral(server.key)}] ?? ${server.property}Connection,`);
-  const clients = servers.map((server) => `const ${server.property} = create${server.typeStem}Client(runtime, ${stringLiteral(server.key)});`);
+  const clients = servers.map((server) => `${server.property}: create${server.typeStem}Client(runtime, ${stringLiteral(server.key)}),`);
   return `import type { DynamicStructuredTool } from "@langchain/core/tools";
 import { createRuntime, mergeDriftReports, uniqueToolNames, type DriftReport, type LangChainToolOptions, type Runtime, type RuntimeOptions, type RuntimeServerConfig } from "@mcp-codegen/runtime";
 ${imports.join("\n")}
@@ -54,12 +54,16 @@ export function createClient(options: ClientOptions = {}): Client {
 ${connections.join("\n")}
     },
   });
+  // One object: a server's property never becomes a local name (it may be \`delete\` or \`options\`).
+  const clients = {
 ${clients.join("\n")}
+  };
+  const all = Object.values(clients);
   return {
-${servers.map((server) => `${server.property},`).join("\n")}
+    ...clients,
     runtime,
-    getTools: async (toolOptions) => uniqueToolNames((await Promise.all([${servers.map((server) => `${server.property}.getTools(toolOptions)`).join(", ")}])).flat()),
-    verify: async () => mergeDriftReports(await Promise.all([${servers.map((server) => `${server.property}.verify()`).join(", ")}])),
+    getTools: async (toolOptions) => uniqueToolNames((await Promise.all(all.map((client) => client.getTools(toolOptions)))).flat()),
+    verify: async () => mergeDriftReports(await Promise.all(all.map((client) => client.verify()))),
     close: () => runtime.close(),
     [Symbol.asyncDispose]: () => runtime.close(),
   };

@@ -6,15 +6,16 @@
 import path from "node:path";
 import type { ResolvedConfig } from "../config/load.js";
 import { hashJson, type Snapshot } from "@mcp-codegen/runtime/internal";
-import { NameScope, camelCase } from "../normalize/identifiers.js";
+import { NameScope } from "../normalize/identifiers.js";
 import { normalizeServer, type NamingNote } from "../normalize/normalize.js";
 import { RESERVED_CLIENT_MEMBERS } from "../normalize/reserved.js";
 import { connectionExpression } from "./connection.js";
 import { emitterFingerprint } from "./fingerprint.js";
 import { renderIndexModule, type IndexServer } from "./index-module.js";
-import type { EmitWarning } from "./server-module.js";
+import type { EmitWarning, ServerModuleInput } from "./server-module.js";
 import type { Formatter } from "../format/format.js";
 import { renderSnapshotModule, snapshotModuleData } from "./snapshot-module.js";
+import { filterServerSnapshot } from "../snapshot/filter.js";
 
 export interface PlannedFile {
   /** Relative to `outDir`, `/`-separated. */
@@ -46,22 +47,26 @@ export function planFiles(snapshot: Snapshot, config: ResolvedConfig): EmitPlan 
   const files: PlannedFile[] = [];
   const indexServers: IndexServer[] = [];
   for (const server of config.servers) {
-    const serverSnapshot = snapshot.servers[server.name];
-    if (!serverSnapshot) continue;
-    const { name: property, renamed } = properties.take(camelCase(server.name, "server"));
-    if (renamed) notes.push({ subject: `server "${server.name}"`, message: `client property named ${property}` });
+    const listed = snapshot.servers[server.name];
+    if (!listed) continue;
+    // Generated code (and the drift guard's fingerprints) carry only the tools the config keeps.
+    const serverSnapshot = filterServerSnapshot(listed, server.config);
+    const subject = `server "${server.name}"`;
+    const { name: property, reason } = properties.identifier(server.name, "server", subject);
+    if (reason !== undefined) notes.push({ subject, message: `client property named ${property} (${reason})` });
     const normalized = normalizeServer(server.name, property, serverSnapshot);
     notes.push(...normalized.notes);
     const moduleDir = path.join(config.outDir, server.name);
     const connection = connectionExpression(server, config.rootDir, moduleDir);
+    const toolFilter = { ...(server.config.include ? { include: server.config.include } : {}), ...(server.config.exclude ? { exclude: server.config.exclude } : {}) };
     indexServers.push({ key: server.name, property, typeStem: normalized.typeStem });
     files.push({
       path: `${server.name}/index.ts`,
       source: `the snapshot of server "${server.name}"`,
       snapshotHash: serverSnapshot.hash,
-      inputsHash: hashJson({ emitter, key: server.name, property, server: serverSnapshot.hash, connection: connection.code }),
+      inputsHash: hashJson({ emitter, key: server.name, property, server: serverSnapshot.hash, connection: connection.code, toolFilter }),
       weight: serverSnapshot.tools.length,
-      render: async (formatter) => renderServerBody(normalized, connection, formatter, `${server.name}/index.ts`),
+      render: async (formatter) => renderServerBody({ server: normalized, connection, toolFilter }, formatter, `${server.name}/index.ts`),
     });
     const snapshotInput = { key: server.name, snapshot: serverSnapshot, filter: server.config, drift: config.drift };
     files.push({
@@ -84,12 +89,7 @@ export function planFiles(snapshot: Snapshot, config: ResolvedConfig): EmitPlan 
   return { files, notes };
 }
 
-async function renderServerBody(
-  server: ReturnType<typeof normalizeServer>,
-  connection: ReturnType<typeof connectionExpression>,
-  formatter: Formatter,
-  subject: string,
-): Promise<RenderedBody> {
+async function renderServerBody(input: ServerModuleInput, formatter: Formatter, subject: string): Promise<RenderedBody> {
   const { renderServerModule } = await import("./server-module.js");
-  return renderServerModule({ server, connection }, formatter, subject);
+  return renderServerModule(input, formatter, subject);
 }

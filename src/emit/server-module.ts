@@ -4,6 +4,7 @@
  * statements from `server-text.ts`, ts-morph structures from `server-structure.ts`; every piece
  * of server text goes through `text.ts`.
  */
+import type { ToolFilter } from "@mcp-codegen/runtime/internal";
 import type { Formatter } from "../format/format.js";
 import type { NormalizedServer } from "../normalize/normalize.js";
 import type { ConnectionExpression } from "./connection.js";
@@ -16,6 +17,8 @@ import { toolChunk, type RenderedChunk, type ToolChunk } from "./tool-chunk.js";
 export interface ServerModuleInput {
   server: NormalizedServer;
   connection: ConnectionExpression;
+  /** The config's include / exclude, for the drift guard's fast path (empty: none). */
+  toolFilter: ToolFilter;
 }
 
 export type { EmitWarning } from "./tool-chunk.js";
@@ -68,7 +71,7 @@ export async function renderServerModule(input: ServerModuleInput, formatter: Fo
  * ts-morph structures once those have been emitted.
  */
 export function writeServerModule(input: ServerModuleInput, renderer: ChunkRenderer): ServerModuleParts {
-  const { server, connection } = input;
+  const { server, connection, toolFilter } = input;
   const settle = <T>(promise: Promise<T>): Promise<T> => {
     promise.catch(() => undefined); // awaited by the caller; never an unhandled rejection meanwhile
     return promise;
@@ -76,7 +79,7 @@ export function writeServerModule(input: ServerModuleInput, renderer: ChunkRende
   const formatText = (statements: string[]) => settle(renderer.format(statements.join("\n")));
   const descriptors = settle(renderer.formatPieced(piecedTable(toolsTable(server))));
   const others = formatText([otherDescriptors(server)]);
-  const rest = formatText([...templateParamTypes(server), ...promptArgTypes(server), metadataStatement(server, connection), clientFactory(server), toolsFactory(server)]);
+  const rest = formatText([...templateParamTypes(server), ...promptArgTypes(server), metadataStatement(server, connection), clientFactory(server, toolFilter), toolsFactory(server)]);
   const tools: Promise<RenderedChunk>[] = [];
   for (let start = 0; start < server.tools.length; start += TOOLS_PER_CHUNK) {
     tools.push(settle(renderer.renderTools(toolChunk(server.key, server.tools.slice(start, start + TOOLS_PER_CHUNK)))));

@@ -3,6 +3,7 @@
  * tools factories, template and prompt parameter types. No ts-morph here: these pieces are
  * handed to the formatter while ts-morph is still loading.
  */
+import type { ToolFilter } from "@mcp-codegen/runtime/internal";
 import type { NormalizedServer, NormalizedTool } from "../normalize/normalize.js";
 import type { ConnectionExpression } from "./connection.js";
 import type { TableStatement } from "../format/table.js";
@@ -113,7 +114,12 @@ export function metadataStatement(server: NormalizedServer, connection: Connecti
   ].join("\n");
 }
 
-export function clientFactory(server: NormalizedServer): string {
+/** `, toolFilter: {…}` for the guard's registration when the config filters tools, else nothing. */
+function filterMember(toolFilter: ToolFilter): string {
+  return toolFilter.include || toolFilter.exclude ? `, toolFilter: ${jsonLiteral(toolFilter)}` : "";
+}
+
+export function clientFactory(server: NormalizedServer, toolFilter: ToolFilter): string {
   const resourceMembers = [
     ...server.resources.map(({ member }) => `${member}: (options) => readTypedResource(runtime, server, resources.${member}.uri, options),`),
     ...server.templates.map(({ member }) => `${member}: (params, options) => readTypedResource(runtime, server, expandUriTemplate(resourceTemplates.${member}.uriTemplate, params), options),`),
@@ -124,7 +130,7 @@ export function clientFactory(server: NormalizedServer): string {
   });
   return `/** A typed client for this server on \`runtime\` (under the key \`server\`). */
 export function create${server.typeStem}Client(runtime: Runtime, server: string = serverName): ${server.typeStem}Client {
-const guard = driftGuard(runtime, server, { serverFingerprint, tools: Object.values(tools), loadSnapshot });
+const guard = driftGuard(runtime, server, { serverFingerprint, tools: Object.values(tools), loadSnapshot${filterMember(toolFilter)} });
 return {
 ...guard.toolMethods(tools),
 resources: {

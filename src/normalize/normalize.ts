@@ -10,7 +10,7 @@ import type {
   ServerSnapshot,
   ToolEntry,
 } from "@mcp-codegen/runtime/internal";
-import { camelCase, NameScope, pascalCase } from "./identifiers.js";
+import { NameScope, pascalCase } from "./identifiers.js";
 import { RESERVED_NAMESPACE_MEMBERS, RESERVED_SERVER_MEMBERS, RESERVED_TYPE_NAMES } from "./reserved.js";
 
 export interface NamingNote {
@@ -66,46 +66,53 @@ export function normalizeServer(key: string, property: string, snapshot: ServerS
   const resourceMembers = new NameScope(RESERVED_NAMESPACE_MEMBERS);
   const promptMembers = new NameScope(RESERVED_NAMESPACE_MEMBERS);
 
-  const assign = (scope: NameScope, candidate: string, subject: string, raw: string): string => {
-    const { name, renamed } = scope.take(candidate);
-    if (renamed) notes.push({ subject, message: `named ${name} (${JSON.stringify(raw)} clashes with another name)` });
+  /** The member name for an entity (`subject` in notes, `owner` in clash reasons), reported when it had to differ. */
+  const assign = (scope: NameScope, raw: string, fallback: string, subject: string, owner: string): string => {
+    const { name, reason } = scope.identifier(raw, fallback, owner);
+    if (reason !== undefined) notes.push({ subject, message: `named ${name} (${reason})` });
     return name;
   };
-  const typeName = (stem: string, suffix: string, subject: string, raw: string) =>
-    assign(types, `${stem}${suffix}`, subject, raw);
+  const typeName = (stem: string, suffix: string, subject: string, owner: string) => {
+    const { name, clash } = types.take(`${stem}${suffix}`, owner);
+    if (clash !== undefined) notes.push({ subject, message: `type named ${name} (${stem}${suffix} clashes with ${clash})` });
+    return name;
+  };
 
   const tools = snapshot.tools.map((entry): NormalizedTool => {
     const subject = `tool "${key}/${entry.name}"`;
-    const method = assign(methods, camelCase(entry.name, "tool"), subject, entry.name);
+    const owner = `tool ${JSON.stringify(entry.name)}`;
+    const method = assign(methods, entry.name, "tool", subject, owner);
     const stem = pascalCase(method, "Tool");
     return {
       entry,
       method,
-      inputType: typeName(stem, "Input", subject, entry.name),
-      outputType: entry.outputSchema ? typeName(stem, "Output", subject, entry.name) : undefined,
+      inputType: typeName(stem, "Input", subject, owner),
+      outputType: entry.outputSchema ? typeName(stem, "Output", subject, owner) : undefined,
     };
   });
 
   const resources = snapshot.resources.map((entry): NormalizedResource => {
     const subject = `resource "${key}/${entry.uri}"`;
-    return { entry, member: assign(resourceMembers, camelCase(entry.name, "resource"), subject, entry.name) };
+    return { entry, member: assign(resourceMembers, entry.name, "resource", subject, `resource ${JSON.stringify(entry.name)}`) };
   });
 
   const templates = snapshot.resourceTemplates.map((entry): NormalizedTemplate => {
     const subject = `resource template "${key}/${entry.uriTemplate}"`;
-    const member = assign(resourceMembers, camelCase(entry.name, "template"), subject, entry.name);
+    const owner = `resource template ${JSON.stringify(entry.name)}`;
+    const member = assign(resourceMembers, entry.name, "template", subject, owner);
     return {
       entry,
       member,
-      paramsType: typeName(pascalCase(member, "Template"), "Params", subject, entry.name),
+      paramsType: typeName(pascalCase(member, "Template"), "Params", subject, owner),
       variables: templateVariables(entry.uriTemplate),
     };
   });
 
   const prompts = snapshot.prompts.map((entry): NormalizedPrompt => {
     const subject = `prompt "${key}/${entry.name}"`;
-    const member = assign(promptMembers, camelCase(entry.name, "prompt"), subject, entry.name);
-    return { entry, member, argsType: typeName(pascalCase(member, "Prompt"), "PromptArgs", subject, entry.name) };
+    const owner = `prompt ${JSON.stringify(entry.name)}`;
+    const member = assign(promptMembers, entry.name, "prompt", subject, owner);
+    return { entry, member, argsType: typeName(pascalCase(member, "Prompt"), "PromptArgs", subject, owner) };
   });
 
   return { key, property, typeStem: pascalCase(property, "Server"), snapshot, tools, resources, templates, prompts, notes };

@@ -10,6 +10,12 @@
  * call answers with `results[<tool>]` as structured content (when given) and echoes its
  * arguments as text. With `--notify` the server sends `notifications/tools/list_changed`
  * whenever the file changes.
+ *
+ * `paging` makes every list answer in pages of `pageSize` items (cursors are opaque offsets)
+ * and can make a list misbehave: `repeatCursor` lists answer every page after the first with
+ * the cursor they were asked for (a cursor loop), `endless` lists always offer a next page
+ * (empty once the items run out), and `crashAt` makes the process exit with code 3 when the
+ * given page (1-based) of the given list is asked for.
  */
 import { readFileSync, watch } from "node:fs";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
@@ -34,6 +40,16 @@ interface ListingFile {
   resourceTemplates?: unknown[];
   prompts?: unknown[];
   results?: Record<string, unknown>;
+  paging?: Paging;
+}
+
+type ListKey = "tools" | "resources" | "resourceTemplates" | "prompts";
+
+interface Paging {
+  pageSize: number;
+  repeatCursor?: ListKey[];
+  endless?: ListKey[];
+  crashAt?: { list: ListKey; page: number };
 }
 
 const [file, ...flags] = process.argv.slice(2);
@@ -63,10 +79,27 @@ server.setRequestHandler(InitializeRequestSchema, () => {
     ...(listing.instructions === undefined ? {} : { instructions: listing.instructions }),
   };
 });
-server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: (read().tools ?? []) as never[] }));
-server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: (read().resources ?? []) as never[] }));
-server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: (read().resourceTemplates ?? []) as never[] }));
-server.setRequestHandler(ListPromptsRequestSchema, () => ({ prompts: (read().prompts ?? []) as never[] }));
+/** One page of a list (the whole list without `paging`): `{ [list]: items, nextCursor? }`. */
+function page(list: ListKey, cursor: string | undefined): never {
+  const listing = read();
+  const items = listing[list] ?? [];
+  const paging = listing.paging;
+  if (!paging) return { [list]: items } as never;
+  const offset = cursor === undefined ? 0 : Number(cursor.slice(cursor.indexOf(":") + 1));
+  if (paging.crashAt?.list === list && paging.crashAt.page === offset / paging.pageSize + 1) {
+    process.stderr.write(`listing-server: crashing on page ${paging.crashAt.page} of ${list}\n`);
+    process.exit(3);
+  }
+  const next = offset + paging.pageSize;
+  const more = next < items.length || paging.endless?.includes(list) === true;
+  const nextCursor = cursor !== undefined && paging.repeatCursor?.includes(list) ? cursor : more ? `${list}:${next}` : undefined;
+  return { [list]: items.slice(offset, next), ...(nextCursor === undefined ? {} : { nextCursor }) } as never;
+}
+
+server.setRequestHandler(ListToolsRequestSchema, (request) => page("tools", request.params?.cursor));
+server.setRequestHandler(ListResourcesRequestSchema, (request) => page("resources", request.params?.cursor));
+server.setRequestHandler(ListResourceTemplatesRequestSchema, (request) => page("resourceTemplates", request.params?.cursor));
+server.setRequestHandler(ListPromptsRequestSchema, (request) => page("prompts", request.params?.cursor));
 server.setRequestHandler(CallToolRequestSchema, (request) => {
   const result = read().results?.[request.params.name];
   const text = JSON.stringify(request.params.arguments ?? {});

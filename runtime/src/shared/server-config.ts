@@ -8,7 +8,14 @@ export interface StdioServerConfig {
   args?: string[];
   /** Merged over a safe default environment (PATH, HOME, …), never the whole parent env. */
   env?: Record<string, string>;
+  /** The child's working folder; `${VAR}` placeholders are substituted first, then a relative result is resolved against `cwdBase`. */
   cwd?: string;
+  /**
+   * The folder a relative `cwd` (after substitution) is resolved against, and the working folder
+   * when `cwd` is absent. Default: the process's working folder. Generated connections set it to
+   * the config file's folder, so generate and run time start the server in the same folder.
+   */
+  cwdBase?: string;
   /** What to do with the child's stderr: inherit it, drop it, or pipe it (readable on the connection). */
   stderr?: "inherit" | "ignore" | "pipe";
 }
@@ -35,6 +42,10 @@ export interface ServerOptions {
   include?: string[];
   /** Tool names (globs with `*`) to drop. */
   exclude?: string[];
+  /** Generator only: cap on the JSON size of the whole listing, in bytes. */
+  maxListingBytes?: number;
+  /** Generator only: cap on the JSON nesting of one listed entity. */
+  maxSchemaDepth?: number;
 }
 
 export type ServerConfig = ServerConnection & ServerOptions;

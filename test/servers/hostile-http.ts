@@ -1,0 +1,40 @@
+/**
+ * Test HTTP endpoint (127.0.0.1 only) where an MCP server should be, answering every request
+ * the wrong way, by path:
+ *
+ *   /401   401 Unauthorized          /403   403 Forbidden          /500   500 Internal Server Error
+ *   /loop  307 to itself, forever    /hang  accepts the request and never answers
+ *
+ * Usage: node hostile-http.js [--port <n>]; prints `MCP_LISTENING http://127.0.0.1:<port>` once
+ * listening. Hanging requests are held until the client goes away or the process ends.
+ */
+import { createServer } from "node:http";
+
+const portIndex = process.argv.indexOf("--port");
+const port = portIndex === -1 ? 0 : Number(process.argv[portIndex + 1]);
+
+const STATUS: Record<string, number> = { "/401": 401, "/403": 403, "/500": 500 };
+
+const server = createServer((request, response) => {
+  const path = new URL(request.url ?? "/", "http://127.0.0.1").pathname;
+  request.resume(); // read the body so the client can finish sending it
+  const status = STATUS[path];
+  if (status !== undefined) {
+    response.writeHead(status, { "content-type": "text/plain" }).end(`refused with ${status}`);
+  } else if (path === "/loop") {
+    response.writeHead(307, { location: "/loop" }).end();
+  } else if (path !== "/hang") {
+    response.writeHead(404).end();
+  }
+});
+
+server.listen(port, "127.0.0.1", () => {
+  const address = server.address();
+  const bound = typeof address === "object" && address ? address.port : port;
+  process.stdout.write(`MCP_LISTENING http://127.0.0.1:${bound}\n`);
+});
+
+process.on("SIGTERM", () => {
+  server.closeAllConnections();
+  server.close(() => process.exit(0));
+});

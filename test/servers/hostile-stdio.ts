@@ -1,0 +1,81 @@
+/**
+ * Test MCP server (stdio) that answers `initialize` properly and then misbehaves on
+ * `tools/list`, written without the SDK so it can break the protocol on purpose. Usage:
+ *
+ *   node hostile-stdio.js <mode> [size]
+ *
+ * Modes: `non-json` writes a line that is not JSON instead of the answer; `not-jsonrpc` writes
+ * JSON that is no JSON-RPC message; `bad-result` answers with a result that is not a tool list;
+ * `huge` lists tools whose JSON totals `size` MB (default 50) in one answer; `deep` lists one
+ * tool whose input schema nests `size` levels (default 10,000).
+ */
+import { createInterface } from "node:readline";
+
+const [mode = "", size] = process.argv.slice(2);
+
+interface Request {
+  id?: number | string;
+  method?: string;
+  params?: { protocolVersion?: string };
+}
+
+function send(message: unknown): void {
+  process.stdout.write(`${JSON.stringify(message)}\n`);
+}
+
+/** Tools of about 1 MB each (mostly description) until `megabytes` are reached. */
+function hugeTools(megabytes: number): unknown[] {
+  const description = "x".repeat(1_000_000);
+  return Array.from({ length: megabytes }, (_, index) => ({ name: `tool_${index}`, description, inputSchema: { type: "object" } }));
+}
+
+/**
+ * `{"type":"object","properties":{"a":{"type":"object","properties":{"a":…}}}}`, `levels` deep,
+ * as JSON text: JSON.stringify itself runs out of stack on it.
+ */
+function deepSchema(levels: number): string {
+  const open = '{"type":"object","properties":{"a":';
+  return `${open.repeat(levels)}{"type":"string"}${"}}".repeat(levels)}`;
+}
+
+function answerList(id: Request["id"]): void {
+  switch (mode) {
+    case "non-json":
+      process.stdout.write("Server ready on port 8080 (this line is not JSON)\n");
+      return;
+    case "not-jsonrpc":
+      send({ hello: "world", id });
+      return;
+    case "bad-result":
+      send({ jsonrpc: "2.0", id, result: { tools: "none today" } });
+      return;
+    case "huge":
+      send({ jsonrpc: "2.0", id, result: { tools: hugeTools(Number(size ?? 50)) } });
+      return;
+    case "deep":
+      process.stdout.write(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":{"tools":[{"name":"deep","inputSchema":${deepSchema(Number(size ?? 10_000))}}]}}\n`);
+      return;
+    default:
+      process.stderr.write(`hostile-stdio: unknown mode ${JSON.stringify(mode)}\n`);
+      process.exit(2);
+  }
+}
+
+createInterface({ input: process.stdin }).on("line", (line) => {
+  const request = JSON.parse(line) as Request;
+  if (request.method === "initialize") {
+    send({
+      jsonrpc: "2.0",
+      id: request.id,
+      result: {
+        protocolVersion: request.params?.protocolVersion ?? "2025-06-18",
+        capabilities: { tools: {} },
+        serverInfo: { name: `hostile-${mode}`, version: "1.0.0" },
+      },
+    });
+  } else if (request.method === "tools/list") {
+    answerList(request.id);
+  } else if (request.id !== undefined) {
+    send({ jsonrpc: "2.0", id: request.id, error: { code: -32601, message: "method not found" } });
+  }
+});
