@@ -3,7 +3,7 @@
  * describes it, against real servers: math and media over stdio, the file-driven listing
  * server, server-everything over streamable HTTP behind a recording proxy.
  */
-import { rmSync } from "node:fs";
+import { renameSync, rmSync, writeFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ToolMessage } from "@langchain/core/messages";
 import { Command } from "@langchain/langgraph";
@@ -236,6 +236,30 @@ describe("methods", () => {
     await compat.close();
     expect(childPids().filter((pid) => !pids.has(pid))).toEqual([]);
     expect(await find(await compat.getTools(), "add").invoke({ a: 1, b: 1 })).toMatchObject({ structuredContent: { result: 2 } });
+  });
+});
+
+describe("notification options", () => {
+  it("onProgress hears a tool's progress with the peer's source", async () => {
+    const updates: unknown[] = [];
+    const compat = client({
+      mcpServers: { everything: { url: proxy.url(everything.url) } },
+      onProgress: (progress, source) => void updates.push({ progress: progress.progress, source }),
+    });
+    await find(await compat.getTools(), "trigger-long-running-operation").invoke({ duration: 0.2, steps: 2 });
+    expect(updates).toContainEqual({ progress: 2, source: { type: "tool", name: "trigger-long-running-operation", server: "everything" } });
+  });
+
+  it("onToolsListChanged is told the server and its entry", async () => {
+    const file = writeListing(folder, "notify");
+    const entry = { command: "node", args: [LISTING_SERVER, file, "--notify"] };
+    let heard: (source: unknown) => void = () => undefined;
+    const changed = new Promise((resolve) => (heard = resolve));
+    const compat = client({ mcpServers: { listing: entry }, onToolsListChanged: (source) => heard(source) });
+    await compat.getTools();
+    writeFileSync(`${file}.next`, JSON.stringify({ tools: [] }));
+    renameSync(`${file}.next`, file);
+    expect(await changed).toEqual({ server: "listing", options: entry });
   });
 });
 

@@ -2,13 +2,15 @@
  * Drop-in acceptance: `program.ts`, written against `@langchain/mcp-adapters` 1.x with every
  * option the compat entry point promises, runs unchanged but for its import line on
  * `@mcp-codegen/runtime/compat`, against real servers (math and media over stdio,
- * server-everything over streamable HTTP behind a recording proxy), and prints the same.
+ * server-everything over streamable HTTP behind a recording proxy), and prints the same;
+ * it also type-checks against both packages.
  */
 import { spawn } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tempProject } from "../helpers/cli.js";
+import { typecheck } from "../helpers/typecheck.js";
 import { repoRoot, startEverythingHttp, type RunningServer } from "../helpers/servers.js";
 import { startRecordingProxy, type RecordingProxy } from "../runtime/recording-proxy.js";
 
@@ -70,6 +72,10 @@ function runProgram(file: string, standardBlocks: boolean): Promise<Run> {
 function normalize(output: Record<string, unknown>): Record<string, unknown> {
   return JSON.parse(JSON.stringify(output).replace(/created at [0-9:]+ [AP]M/g, "created at <time>")) as Record<string, unknown>;
 }
+
+it("type-checks unchanged against both packages (strict, exactOptionalPropertyTypes, NodeNext)", () => {
+  expect(typecheck([peerProgram, compatProgram])).toEqual([]);
+});
 
 describe.each([false, true])("the same program on the peer and on the compat entry (useStandardContentBlocks %s)", (standardBlocks) => {
   let peer: Run;

@@ -10,6 +10,7 @@ import type { DynamicStructuredTool } from "@langchain/core/tools";
 import { ConfigError } from "../errors.js";
 import { createRuntime, runtimeInternals, type Runtime } from "../runtime.js";
 import { parseClientConfig, type ClientConfig, type Connection, type CompatSetup } from "./config.js";
+import { notificationCallbacks } from "./notifications.js";
 import { guardFromSnapshot } from "./snapshot-guard.js";
 import { compatTools } from "./tools.js";
 
@@ -176,10 +177,10 @@ export class MultiServerMCPClient {
 
   #ensureRuntime(): Runtime {
     if (this.#runtime) return this.#runtime;
-    const { options, servers } = this.#setup;
+    const { options, servers, connections } = this.#setup;
     const runtime = createRuntime({
       servers,
-      ...(options.callbacks !== undefined ? { callbacks: options.callbacks } : {}),
+      callbacks: notificationCallbacks(options, connections, options.callbacks),
       ...(options.driftGuard !== undefined ? { driftGuard: options.driftGuard } : {}),
     });
     if (options.snapshot !== undefined) guardFromSnapshot(runtime, options.snapshot, Object.keys(servers));

@@ -10,6 +10,7 @@ import { ConfigError } from "../errors.js";
 import type { BeforeToolCall } from "../hooks.js";
 import type { DriftGuardPolicy, ReconnectOptions, RuntimeCallbacks, RuntimeServerConfig } from "../types.js";
 import type { CompatAfterToolCall } from "./tools.js";
+import type { NotificationOptions } from "./notifications.js";
 import { outputRoutes, type OutputHandling, type OutputRoutes } from "./output.js";
 
 interface RetrySettings {
@@ -54,7 +55,7 @@ export type Connection = StdioConnection | HttpConnection;
 export type ConnectionErrorHandler = (failure: { serverName: string; error: unknown }) => void;
 
 /** The options of `@langchain/mcp-adapters` 1.x, plus this runtime's drift guard and error handling. */
-export interface ClientOptions extends ToolSettings {
+export interface ClientOptions extends ToolSettings, NotificationOptions<Connection> {
   /** Throw when a tool cannot be made into a LangChain tool (default true); false skips it. */
   throwOnLoadError?: boolean;
   /** Name tools `server__tool` (default false). */
@@ -79,7 +80,7 @@ export interface ClientOptions extends ToolSettings {
   snapshot?: string | { servers: Record<string, unknown> };
   /** Drift guard policy when `snapshot` is given (default "warn"). */
   driftGuard?: DriftGuardPolicy;
-  /** Runtime callbacks (`onDrift`, `onLoggingMessage`, `onProgress`, …). */
+  /** Runtime callbacks (`onDrift`, `onElicitation`, …); each wins over the peer option of the same event. */
   callbacks?: RuntimeCallbacks;
 }
 
@@ -95,6 +96,8 @@ export interface ServerToolSettings {
 
 export interface CompatSetup {
   readonly options: ClientOptions;
+  /** The connections as given, by server. */
+  readonly connections: Record<string, Connection>;
   readonly servers: Record<string, RuntimeServerConfig>;
   readonly tools: Record<string, ServerToolSettings>;
 }
@@ -116,7 +119,7 @@ export function parseClientConfig(config: ClientConfig | Record<string, Connecti
       timeout: connection.defaultToolTimeout ?? options.defaultToolTimeout,
     };
   }
-  return { options, servers, tools };
+  return { options, connections: mcpServers, servers, tools };
 }
 
 function checkTimeout(where: string, timeout: number | undefined): void {
