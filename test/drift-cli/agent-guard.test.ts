@@ -12,13 +12,13 @@ import { createAgent } from "langchain";
 import { AIMessage, HumanMessage, ToolMessage, type BaseMessage } from "@langchain/core/messages";
 import { fakeModel } from "@langchain/core/testing";
 import type { DynamicStructuredTool } from "@langchain/core/tools";
-import type { DriftReport } from "../../src/drift/types.js";
+import type { DriftReport } from "../../runtime/src/drift/types.js";
 import { runCli, tempProject } from "../helpers/cli.js";
 import { LISTING_SERVER, MUTATIONS, SERVER, listingConfig, writeListing } from "./listing.js";
 
-type Runtime = import("../../src/runtime/index.js").Runtime;
-type RuntimeModule = typeof import("../../src/runtime/index.js");
-type CompatModule = typeof import("../../src/runtime/compat/index.js");
+type Runtime = import("../../runtime/src/index.js").Runtime;
+type RuntimeModule = typeof import("../../runtime/src/index.js");
+type CompatModule = typeof import("../../runtime/src/compat/index.js");
 
 // The generated module of this test is not known to the type checker: describe what is used.
 interface ListingClient {
@@ -28,7 +28,7 @@ interface ListingClient {
   close(): Promise<void>;
 }
 interface GeneratedListing {
-  tools: Record<string, import("../../src/runtime/index.js").ToolDescriptor>;
+  tools: Record<string, import("../../runtime/src/index.js").ToolDescriptor>;
 }
 
 let project: string;
@@ -51,8 +51,8 @@ beforeAll(async () => {
   createClient = ((await import(path.join(project, "out/index.ts"))) as { createClient: typeof createClient }).createClient;
   generated = (await import(path.join(project, `out/${SERVER}/index.ts`))) as GeneratedListing;
   // The package the generated module imports, so errors are of the same classes.
-  runtimeModule = (await import("mcp-codegen/runtime")) as unknown as RuntimeModule;
-  compat = await import("../../src/runtime/compat/index.js");
+  runtimeModule = (await import("@mcp-codegen/runtime")) as unknown as RuntimeModule;
+  compat = await import("../../runtime/src/compat/index.js");
 });
 afterAll(() => {
   if (project) rmSync(project, { recursive: true, force: true });

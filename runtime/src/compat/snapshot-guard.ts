@@ -4,7 +4,7 @@
  * there exactly as a generated client would, tool fingerprints being the snapshot's hashes.
  */
 import { readFileSync } from "node:fs";
-import type { ServerSnapshot } from "../../shared/snapshot.js";
+import type { ServerSnapshot } from "../shared/snapshot.js";
 import { driftGuard } from "../drift-guard.js";
 import { ConfigError } from "../errors.js";
 import type { Runtime } from "../runtime.js";
