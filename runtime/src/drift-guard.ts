@@ -9,6 +9,10 @@
  * Policy (per server, else runtime, default "warn"): "off" checks nothing; "warn" reports
  * through `callbacks.onDrift` once per distinct report and lets calls go on; "error" also makes
  * a call to a tool with a breaking change throw `DriftError` before anything is sent.
+ *
+ * A guard registers its check with the runtime, so every call to the server's tools waits for
+ * it: typed methods, `callTypedTool` with a descriptor, `runtime.callTool`, the LangChain tools
+ * of `getTools()` (generated or dynamic) and the compat client's tools.
  */
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
@@ -36,8 +40,8 @@ export interface GeneratedSnapshot {
 /** What a generated client registers with the guard. */
 export interface DriftGuardRegistration {
   readonly serverFingerprint: string;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  readonly tools: readonly ToolDescriptor<any, any>[];
+  /** The generated tools (descriptors, or just their names and fingerprints). */
+  readonly tools: readonly Pick<ToolDescriptor, "name" | "fingerprint">[];
   readonly loadSnapshot: () => Promise<GeneratedSnapshot>;
   /** include / exclude of codegen.config: live tools they leave out are not compared. */
   readonly toolFilter?: ToolFilter;
@@ -63,8 +67,10 @@ export function driftGuard(runtime: Runtime, server: string, registration: Drift
   if (!byServer) guards.set(runtime, (byServer = new Map()));
   let guard = byServer.get(server);
   if (!guard || guard.fingerprint !== registration.serverFingerprint) {
-    guard = new ServerGuard(runtime, server, registration);
-    byServer.set(server, guard);
+    const created = new ServerGuard(runtime, server, registration);
+    byServer.set(server, created);
+    runtimeInternals(runtime)?.setDriftCheck(server, (tool) => created.check(tool));
+    guard = created;
   }
   return guard;
 }
@@ -103,12 +109,17 @@ class ServerGuard implements DriftGuard {
   }
 
   async callTool<I, O>(tool: ToolDescriptor<I, O>, args: I, options?: CallOptions): Promise<ToolResult<O>> {
-    const policy = this.#policy();
-    if (policy !== "off") {
-      const breaking = (await this.#verdicts()).get(tool.name);
-      if (breaking && policy === "error") throw new DriftError(this.#server, tool.name, breaking);
-    }
+    // A runtime made by createRuntime runs `check` itself before sending; another cannot.
+    if (!this.#internals()) await this.check(tool.name);
     return callTypedTool(this.#runtime, this.#server, tool, args, options);
+  }
+
+  /** Resolves when `tool` may be called under the policy; throws `DriftError` when it must not. */
+  async check(tool: string): Promise<void> {
+    const policy = this.#policy();
+    if (policy === "off") return;
+    const breaking = (await this.#verdicts()).get(tool);
+    if (breaking && policy === "error") throw new DriftError(this.#server, tool, breaking);
   }
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -19,6 +19,16 @@ export {
   type ToolCallOverride,
   type ToolCallRequest,
 } from "./interceptors.js";
+export type {
+  AfterToolCall,
+  AfterToolCallChange,
+  AfterToolCallInput,
+  BeforeToolCall,
+  BeforeToolCallChange,
+  ToolCallHooks,
+  ToolHookCall,
+  ToolHookState,
+} from "./hooks.js";
 export { pathFromModule } from "./paths.js";
 export { MissingPeerError } from "./langchain/load.js";
 export { driftGuard, mergeDriftReports, type DriftGuard, type DriftGuardRegistration, type GeneratedSnapshot } from "./drift-guard.js";

@@ -34,6 +34,7 @@ import {
   type ToolCallRequest,
 } from "./interceptors.js";
 import { ServerConnection } from "./connection.js";
+import { hooksInterceptor } from "./hooks.js";
 import { collectPages } from "./listing.js";
 import type { RequestDefaults } from "./request-options.js";
 import { McpSession, type Session } from "./session.js";
@@ -80,7 +81,15 @@ export interface RuntimeInternals {
    * interceptors) and may return a Command.
    */
   callToolInContext(server: string, name: string, args: Record<string, unknown>, options: CallOptions | undefined, context: () => ToolCallContext): Promise<InterceptorResult>;
+  /**
+   * The drift guard of a generated client made on this runtime: every call to the server's
+   * tools (typed, dynamic, LangChain) waits for its verdict, which may throw `DriftError`.
+   */
+  setDriftCheck(server: string, check: DriftCheck): void;
 }
+
+/** Resolves when the tool may be called; rejects (with `DriftError`) when it must not be. */
+export type DriftCheck = (tool: string) => Promise<void>;
 
 export const RUNTIME_INTERNALS: unique symbol = Symbol("mcp-codegen.runtime");
 
@@ -99,8 +108,10 @@ interface ServerEntry {
   connection: ServerConnection;
   /** Timeouts (call > tool > server > runtime) and progress callback: the connection's. */
   defaults: RequestDefaults;
-  /** Global then server interceptors; `undefined` when none, so calls skip the chain entirely. */
+  /** Hooks, global then server interceptors; `undefined` when none, so calls skip the chain entirely. */
   interceptors: readonly ToolCallInterceptor[] | undefined;
+  /** Set when a generated client registered its drift guard for this server. */
+  driftCheck: DriftCheck | undefined;
 }
 
 class McpRuntime implements Runtime {
@@ -114,13 +125,16 @@ class McpRuntime implements Runtime {
   constructor(options: RuntimeOptions) {
     const env = options.env ?? process.env;
     const identity = options.clientInfo ?? DEFAULT_CLIENT_INFO;
+    const hooks = hooksInterceptor(options);
+    const global = hooks ? [hooks, ...(options.interceptors ?? [])] : options.interceptors;
     for (const [server, config] of Object.entries(options.servers)) {
       // The connection keeps the whole config (a `session()` copies it, interceptors included).
       const connection = new ServerConnection(server, config, { env, identity, runtime: options });
       this.#servers.set(server, {
         connection,
         defaults: connection.defaults,
-        interceptors: interceptorChain(options.interceptors, config.interceptors),
+        interceptors: interceptorChain(global, config.interceptors),
+        driftCheck: undefined,
       });
     }
     this.#handleToolErrors = options.handleToolErrors ?? true;
@@ -136,6 +150,9 @@ class McpRuntime implements Runtime {
         const entry = self.#entry(server);
         if (entry.interceptors === undefined) return self.#send(entry, server, name, args, callOptions);
         return self.#intercepted(entry, server, name, args, callOptions, context());
+      },
+      setDriftCheck: (server, check) => {
+        self.#entry(server).driftCheck = check;
       },
     };
   }
@@ -163,15 +180,17 @@ class McpRuntime implements Runtime {
     });
   }
 
-  /** One `tools/call` on the wire, no interceptors. */
+  /** One `tools/call` on the wire, no interceptors; after the drift guard's verdict on the tool sent. */
   #send(entry: ServerEntry, _server: string, name: string, args: Record<string, unknown>, options: CallOptions | undefined): Promise<CallToolResult> {
     const params = { name, arguments: args };
-    return entry.connection.run(
-      (client, requestOptions) => client.request({ method: "tools/call", params }, CallToolResultSchema, requestOptions),
-      entry.defaults.forTool(name, options),
-      name,
-      options,
-    );
+    const send = (): Promise<CallToolResult> =>
+      entry.connection.run(
+        (client, requestOptions) => client.request({ method: "tools/call", params }, CallToolResultSchema, requestOptions),
+        entry.defaults.forTool(name, options),
+        name,
+        options,
+      );
+    return entry.driftCheck === undefined ? send() : entry.driftCheck(name).then(send);
   }
 
   listTools(server: string): Promise<Tool[]> {

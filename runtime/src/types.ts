@@ -18,6 +18,7 @@ import type {
 import type { ServerConfig } from "./shared/server-config.js";
 import type { ToolCallInterceptor } from "./interceptors.js";
 import type { DriftReport } from "./drift/types.js";
+import type { ToolCallHooks } from "./hooks.js";
 
 export type ContentBlock = CallToolResult["content"][number];
 
@@ -192,8 +193,11 @@ export type RuntimeServerConfig = ServerConfig & ServerRuntimeOptions;
 
 export type ServerConfigs = Record<string, RuntimeServerConfig>;
 
-/** Options of `createRuntime`. */
-export interface RuntimeOptions extends ConnectionOptions {
+/**
+ * Options of `createRuntime`. `beforeToolCall` / `afterToolCall` (the hooks of
+ * `@langchain/mcp-adapters`) run around every tool call, outside every interceptor.
+ */
+export interface RuntimeOptions extends ConnectionOptions, ToolCallHooks {
   servers: ServerConfigs;
   /**
    * Where `${VAR}` placeholders of the server configs are looked up, when each server first

@@ -11,6 +11,7 @@ import type { DynamicStructuredTool } from "@langchain/core/tools";
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { ContentBlock as LangChainBlock } from "@langchain/core/messages";
 import type { ZodType } from "zod";
+import { DriftError } from "../drift-error.js";
 import { ToolCallError } from "../errors.js";
 import { isDirectToolOutput, type DirectToolOutput, type InterceptorResult, type ToolCallContext } from "../interceptors.js";
 import { runtimeInternals, type Runtime, type RuntimeInternals } from "../runtime.js";
@@ -40,7 +41,7 @@ interface ToolSpec {
 type ToolOutput = [LangChainBlock[] | ToolMessage | DirectToolOutput, ToolArtifact | undefined];
 
 /** What `StructuredTool.invoke` and LangChain's ToolNode put in the config a tool function gets. */
-interface ToolCallConfig extends RunnableConfig {
+export interface ToolCallConfig extends RunnableConfig {
   toolCall?: { id?: string };
   toolCallId?: string;
   state?: unknown;
@@ -120,7 +121,11 @@ function buildTool(core: LangChainCore, runtime: Runtime, spec: ToolSpec, option
     // LangChain has already validated the input against `schema`: no second parse here.
     func: async (input: Record<string, unknown>, _runManager: unknown, config?: ToolCallConfig): Promise<ToolOutput> => {
       const signal = config?.signal;
-      const result = await call(input ?? {}, signal ? { signal } : undefined, config);
+      const result = await call(input ?? {}, signal ? { signal } : undefined, config).catch((error: unknown) => {
+        // The drift guard refused the call (nothing was sent): the model hears why, unless errors throw.
+        if (error instanceof DriftError && handleToolErrors) return driftMessage(core, error, toolCallIdOf(config), tool.name);
+        throw error;
+      });
       // A LangGraph Command (or ToolMessage) from an interceptor: LangChain passes it on as is.
       if (isDirectToolOutput(result)) return [result, undefined];
       if (result.isError) {
@@ -143,7 +148,7 @@ function callerFor(runtime: Runtime, internals: RuntimeInternals | undefined, se
 }
 
 /** The LangChain runtime context interceptors see: config, graph state, tool call id. */
-function contextOf(config: ToolCallConfig | undefined): ToolCallContext {
+export function contextOf(config: ToolCallConfig | undefined): ToolCallContext {
   const toolCallId = toolCallIdOf(config);
   const state = config?.state ?? scratchpadState(config);
   return {
@@ -175,6 +180,10 @@ function artifactOf(structuredContent: unknown, meta: Record<string, unknown> | 
     ...(structuredContent !== undefined ? { structuredContent } : {}),
     ...(meta !== undefined ? { _meta: meta } : {}),
   };
+}
+
+function driftMessage(core: LangChainCore, error: DriftError, toolCallId: string | undefined, name: string): ToolMessage {
+  return new core.messages.ToolMessage({ status: "error", content: error.message, tool_call_id: toolCallId ?? "", name });
 }
 
 /**
