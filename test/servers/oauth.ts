@@ -56,7 +56,7 @@ export interface OAuthServerOptions {
   openInitialize?: boolean;
   /** tools/call needs this scope too; a token without it gets 403 insufficient_scope naming it. */
   stepUpScope?: string;
-  /** Every authorized request after initialize gets 403 insufficient_scope (a scope never granted). */
+  /** Every authorized request after initialize gets 403 insufficient_scope naming this scope, granted or not. */
   neverEnoughScope?: string;
   accessTokenTtl?: number;
   preRegistered?: OAuthClientInformationFull[];
@@ -149,6 +149,9 @@ function mountAuthorizationServer(app: express.Express, provider: TestOAuthProvi
   if (registration) app.use(`${prefix}/register`, clientRegistrationHandler({ clientsStore: provider.clientsStore, rateLimit: false }));
 }
 
+/** What OpenID Connect Discovery requires besides the OAuth fields. */
+const OPENID_FIELDS = { jwks_uri: "https://unused.invalid/jwks.json", subject_types_supported: ["public"], id_token_signing_alg_values_supported: ["RS256"] };
+
 function authorizationMetadata(origins: Origins, options: OAuthServerOptions, methods: TokenAuthMethod[], registration: boolean): OAuthMetadata {
   const clientCredentials = Object.keys(options.publicKeys ?? {}).length > 0 || (options.preRegistered ?? []).some((client) => client.grant_types?.includes("client_credentials"));
   return {
@@ -162,6 +165,7 @@ function authorizationMetadata(origins: Origins, options: OAuthServerOptions, me
     token_endpoint_auth_methods_supported: methods,
     ...(methods.includes("private_key_jwt") ? { token_endpoint_auth_signing_alg_values_supported: ["ES256", "RS256"] } : {}),
     ...(options.clientIdMetadataDocuments ? { client_id_metadata_document_supported: true } : {}),
+    ...(options.metadataPath?.includes("openid-configuration") ? OPENID_FIELDS : {}),
   };
 }
 
@@ -252,7 +256,7 @@ function mountResourceServer(app: express.Express, provider: TestOAuthProvider, 
     bearer(req, res, () => {
       const scopes = (req as Request & { auth?: AuthInfo }).auth?.scopes ?? [];
       const needed = options.neverEnoughScope ?? (method === "tools/call" ? options.stepUpScope : undefined);
-      if (needed === undefined || scopes.includes(needed)) return next();
+      if (needed === undefined || (options.neverEnoughScope === undefined && scopes.includes(needed))) return next();
       const metadata = prmPath === null ? "" : `, resource_metadata="${origins.rs}${prmPath}"`;
       res.set("WWW-Authenticate", `Bearer error="insufficient_scope", scope="${needed}"${metadata}`);
       res.status(403).json({ error: "insufficient_scope" });
