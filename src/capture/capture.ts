@@ -5,9 +5,9 @@
  */
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Prompt, Resource, ResourceTemplate, Tool } from "@modelcontextprotocol/sdk/types.js";
-import { CodegenError, errorMessage, redact, type Environment, McpRuntimeError, OpenFailure, collectPages } from "@mcp-codegen/runtime/internal";
+import { CodegenError, errorMessage, redact, type Environment, McpRuntimeError, OpenFailure, collectPages, LoginRequiredError } from "@mcp-codegen/runtime/internal";
 import type { ResolvedConfig, ResolvedServer } from "../config/load.js";
-import { openForCapture, resolveForCapture, UNBOUNDED } from "./connect.js";
+import { openForCapture, resolveForCapture, UNBOUNDED, withStoredLogin } from "./connect.js";
 
 export interface RawServerListing {
   protocolVersion: string;
@@ -47,7 +47,7 @@ export async function captureServers(config: ResolvedConfig, options: CaptureOpt
 async function captureOne(server: ResolvedServer, config: ResolvedConfig, env: Environment): Promise<RawServerListing> {
   const subject = `server "${server.name}"`;
   const timeout = server.config.timeout ?? config.timeout;
-  const resolved = resolveForCapture(server.name, server.config, env, config.rootDir);
+  const resolved = withStoredLogin(server.name, resolveForCapture(server.name, server.config, env, config.rootDir));
   let client: Client | undefined;
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
@@ -62,6 +62,9 @@ async function captureOne(server: ResolvedServer, config: ResolvedConfig, env: E
     return await Promise.race([work, deadline]);
   } catch (error) {
     if (error instanceof CodegenError) throw error;
+    if (error instanceof LoginRequiredError) {
+      throw new CodegenError("server", `login required: run \`mcp-codegen login ${server.name}\` (no valid stored login for its OAuth authorization)`, { subject, cause: error });
+    }
     const tail = error instanceof OpenFailure ? error.stderr : "";
     const message = error instanceof McpRuntimeError ? error.detail : errorMessage(error);
     const detail = tail ? `${message} (stderr: ${tail})` : message;

@@ -6,7 +6,7 @@
  */
 import path from "node:path";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { type Environment, type ServerConfig, resolveServer, type ResolvedServer, openClient, type OpenedClient } from "@mcp-codegen/runtime/internal";
+import { type Environment, type ServerConfig, resolveServer, type ResolvedServer, openClient, type OpenedClient, oauthSessionFor, withOAuthSession, fileOAuthStore } from "@mcp-codegen/runtime/internal";
 
 export const CLIENT_INFO = { name: "mcp-codegen", version: "0.1.0" } as const;
 
@@ -16,6 +16,16 @@ export const UNBOUNDED = { timeout: 2 ** 31 - 1 };
 export function resolveForCapture(name: string, config: ServerConfig, env: Environment, rootDir: string): ResolvedServer {
   const withCwd = config.transport === "stdio" ? { ...config, cwd: path.resolve(rootDir, config.cwd ?? ".") } : config;
   return resolveServer(name, withCwd, env);
+}
+
+/**
+ * A server with `auth` is reached with the tokens `mcp-codegen login` stored (refreshed when
+ * needed; client credentials fetched), never with an interactive login: one that is needed
+ * fails at once with `LoginRequiredError`.
+ */
+export function withStoredLogin(name: string, server: ResolvedServer): ResolvedServer {
+  if (server.kind === "stdio" || server.auth === undefined) return server;
+  return withOAuthSession(server, oauthSessionFor(name, server, { store: fileOAuthStore() }));
 }
 
 /**

@@ -25,8 +25,8 @@ async function serve(options: OAuthServerOptions): Promise<OAuthTestServer> {
   return server;
 }
 
-async function connect(...args: Parameters<typeof connectProtected>): Promise<ProtectedClient> {
-  const client = await connectProtected(...args);
+function connect(...args: Parameters<typeof connectProtected>): ProtectedClient {
+  const client = connectProtected(...args);
   open.push(client);
   return client;
 }
@@ -39,7 +39,7 @@ function metadataPaths(server: OAuthTestServer): string[] {
 describe("metadata discovery", () => {
   test("path-based protected resource metadata named in WWW-Authenticate, RFC 8414 metadata at the root", async () => {
     const server = await serve({});
-    const client = await connect(server.url, { type: "oauth" }, { authorize: fetchAuthorize });
+    const client = connect(server.url, { type: "oauth" }, { authorize: fetchAuthorize });
     expect(await client.whoami()).toMatch(/^\S+ $/);
     expect(metadataPaths(server)).toEqual(["/.well-known/oauth-protected-resource/mcp", "/.well-known/oauth-authorization-server"]);
     expect(server.eventsOf("register")).toHaveLength(1);
@@ -51,7 +51,7 @@ describe("metadata discovery", () => {
 
   test("path-based metadata not in the challenge, OpenID configuration", async () => {
     const server = await serve({ prmInChallenge: false, metadataPath: "/.well-known/openid-configuration" });
-    const client = await connect(server.url, { type: "oauth" }, { authorize: fetchAuthorize });
+    const client = connect(server.url, { type: "oauth" }, { authorize: fetchAuthorize });
     await client.whoami();
     expect(metadataPaths(server)).toEqual(["/.well-known/oauth-protected-resource/mcp", "/.well-known/openid-configuration"]);
   });
@@ -63,7 +63,7 @@ describe("metadata discovery", () => {
       issuerPath: "/tenant1",
       metadataPath: "/.well-known/oauth-authorization-server/tenant1",
     });
-    const client = await connect(server.url, { type: "oauth" }, { authorize: fetchAuthorize });
+    const client = connect(server.url, { type: "oauth" }, { authorize: fetchAuthorize });
     await client.whoami();
     // RFC 9728: the path-based location first, then the root.
     expect(metadataPaths(server)).toEqual([
@@ -79,7 +79,7 @@ describe("metadata discovery", () => {
       issuerPath: "/tenant1",
       metadataPath: "/tenant1/.well-known/openid-configuration",
     });
-    const client = await connect(server.url, { type: "oauth" }, { authorize: fetchAuthorize });
+    const client = connect(server.url, { type: "oauth" }, { authorize: fetchAuthorize });
     await client.whoami();
     const paths = metadataPaths(server);
     expect(paths[0]).toBe("/custom/metadata/location.json");
@@ -88,7 +88,7 @@ describe("metadata discovery", () => {
 
   test("2025-03-26: no resource metadata, authorization server metadata at the server's root", async () => {
     const server = await serve({ prmPath: null, sameOrigin: true, endpointPrefix: "/oauth" });
-    const client = await connect(server.url, { type: "oauth" }, { authorize: fetchAuthorize });
+    const client = connect(server.url, { type: "oauth" }, { authorize: fetchAuthorize });
     await client.whoami();
     expect(metadataPaths(server)).toEqual(["/.well-known/oauth-authorization-server"]);
     expect(server.eventsOf("register")).toHaveLength(1);
@@ -97,7 +97,7 @@ describe("metadata discovery", () => {
 
   test("2025-03-26: no metadata at all, default endpoints at the server's root", async () => {
     const server = await serve({ prmPath: null, sameOrigin: true, metadataPath: null });
-    const client = await connect(server.url, { type: "oauth" }, { authorize: fetchAuthorize });
+    const client = connect(server.url, { type: "oauth" }, { authorize: fetchAuthorize });
     await client.whoami();
     expect(server.eventsOf("register")).toHaveLength(1);
     expect(server.eventsOf("authorize")).toHaveLength(1);
@@ -109,7 +109,7 @@ describe("clients", () => {
   test("client ID metadata document instead of registration", async () => {
     const documentUrl = "https://client.example/mcp-codegen.json";
     const server = await serve({ clientIdMetadataDocuments: { [documentUrl]: { redirect_uris: [DEFAULT_REDIRECT_URL] } } });
-    const client = await connect(server.url, { type: "oauth", clientMetadataUrl: documentUrl }, { authorize: fetchAuthorize });
+    const client = connect(server.url, { type: "oauth", clientMetadataUrl: documentUrl }, { authorize: fetchAuthorize });
     expect(await client.whoami()).toMatch(new RegExp(`^${documentUrl}`));
     expect(server.eventsOf("register")).toEqual([]);
     expect(server.eventsOf("authorize")[0]?.clientId).toBe(documentUrl);
@@ -121,7 +121,7 @@ describe("clients", () => {
       tokenAuthMethods: ["client_secret_basic"],
       preRegistered: [{ client_id: "pre-registered", client_secret: "pre-secret", redirect_uris: [DEFAULT_REDIRECT_URL] }],
     });
-    const client = await connect(server.url, { type: "oauth", clientId: "pre-registered", clientSecret: "pre-secret" }, { authorize: fetchAuthorize });
+    const client = connect(server.url, { type: "oauth", clientId: "pre-registered", clientSecret: "pre-secret" }, { authorize: fetchAuthorize });
     expect(await client.whoami()).toMatch(/^pre-registered /);
     expect(server.eventsOf("token")).toMatchObject([{ authMethod: "client_secret_basic", clientId: "pre-registered" }]);
   });
@@ -129,7 +129,7 @@ describe("clients", () => {
   for (const method of ["client_secret_basic", "client_secret_post", "none"] as const) {
     test(`token endpoint authentication: ${method} when it is the only method offered`, async () => {
       const server = await serve({ tokenAuthMethods: [method] });
-      const client = await connect(server.url, { type: "oauth" }, { authorize: fetchAuthorize });
+      const client = connect(server.url, { type: "oauth" }, { authorize: fetchAuthorize });
       await client.whoami();
       expect(server.eventsOf("token").map((event) => event.authMethod)).toEqual([method]);
     });
@@ -139,28 +139,28 @@ describe("clients", () => {
 describe("scopes", () => {
   test("the scope of the WWW-Authenticate challenge", async () => {
     const server = await serve({ requiredScopes: ["mcp:basic"], scopesSupported: ["mcp:basic", "mcp:other"] });
-    const client = await connect(server.url, { type: "oauth" }, { authorize: fetchAuthorize });
+    const client = connect(server.url, { type: "oauth" }, { authorize: fetchAuthorize });
     expect(await client.whoami()).toMatch(/ mcp:basic$/);
     expect(server.eventsOf("authorize")[0]?.scope).toBe("mcp:basic");
   });
 
   test("all of scopes_supported when the challenge names none", async () => {
     const server = await serve({ scopesSupported: ["mcp:basic", "mcp:read", "mcp:write"] });
-    const client = await connect(server.url, { type: "oauth" }, { authorize: fetchAuthorize });
+    const client = connect(server.url, { type: "oauth" }, { authorize: fetchAuthorize });
     await client.whoami();
     expect(server.eventsOf("authorize")[0]?.scope).toBe("mcp:basic mcp:read mcp:write");
   });
 
   test("no scope parameter when nothing names one", async () => {
     const server = await serve({});
-    const client = await connect(server.url, { type: "oauth" }, { authorize: fetchAuthorize });
+    const client = connect(server.url, { type: "oauth" }, { authorize: fetchAuthorize });
     await client.whoami();
     expect(server.eventsOf("authorize")[0]).not.toHaveProperty("scope");
   });
 
   test("configured scopes join the challenge's", async () => {
     const server = await serve({ requiredScopes: ["mcp:basic"] });
-    const client = await connect(server.url, { type: "oauth", scopes: ["profile"] }, { authorize: fetchAuthorize });
+    const client = connect(server.url, { type: "oauth", scopes: ["profile"] }, { authorize: fetchAuthorize });
     await client.whoami();
     expect(server.eventsOf("authorize")[0]?.scope).toBe("profile mcp:basic");
   });
@@ -168,7 +168,7 @@ describe("scopes", () => {
   test("step-up on insufficient_scope asks for the union of the scopes, and the call goes through", async () => {
     const server = await serve({ openInitialize: true, requiredScopes: ["mcp:basic"], stepUpScope: "mcp:write", scopesSupported: ["mcp:profile"] });
     const authorize = countingAuthorize();
-    const client = await connect(server.url, { type: "oauth" }, { authorize });
+    const client = connect(server.url, { type: "oauth" }, { authorize });
     expect(await client.whoami()).toMatch(/ mcp:basic,mcp:write$/);
     expect(server.eventsOf("authorize").map((event) => event.scope)).toEqual(["mcp:basic", "mcp:basic mcp:write"]);
     expect(authorize.calls).toHaveLength(2);
@@ -176,7 +176,7 @@ describe("scopes", () => {
 
   test("step-up happens at most once per call: a server that is never satisfied gets a clear error", async () => {
     const server = await serve({ openInitialize: true, scopesSupported: ["mcp:admin"], neverEnoughScope: "mcp:admin" });
-    const client = await connect(server.url, { type: "oauth" }, { authorize: fetchAuthorize });
+    const client = connect(server.url, { type: "oauth" }, { authorize: fetchAuthorize });
     const failure = await client.whoami().catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(AuthorizationError);
     expect(String(failure)).toMatch(/still asks for more scope \(mcp:admin\) after a step-up/);
@@ -189,7 +189,7 @@ describe("tokens", () => {
   test("an expired access token is refreshed on the 401, without a new login", async () => {
     const server = await serve({});
     const authorize = countingAuthorize();
-    const client = await connect(server.url, { type: "oauth" }, { authorize });
+    const client = connect(server.url, { type: "oauth" }, { authorize });
     const first = await client.whoami();
     server.provider.expireAccessTokens();
     expect(await client.whoami()).toBe(first);
@@ -199,7 +199,7 @@ describe("tokens", () => {
 
   test("a token about to expire is refreshed before it is sent", async () => {
     const server = await serve({ accessTokenTtl: 30 });
-    const client = await connect(server.url, { type: "oauth" }, { authorize: fetchAuthorize });
+    const client = connect(server.url, { type: "oauth" }, { authorize: fetchAuthorize });
     await client.whoami();
     const refused = server.eventsOf("mcp").filter((event) => event.status === 401).length;
     await client.whoami();
@@ -210,19 +210,19 @@ describe("tokens", () => {
   test("a revoked refresh token means a new login: a clear error without oauth.authorize, a new login with it", async () => {
     const server = await serve({});
     const store = memoryOAuthStore();
-    await (await connect(server.url, { type: "oauth" }, { authorize: fetchAuthorize, store })).whoami();
+    await connect(server.url, { type: "oauth" }, { authorize: fetchAuthorize, store }).whoami();
     server.provider.revokeRefreshTokens();
-    const unattended = await connect(server.url, { type: "oauth" }, { store }).catch((error: unknown) => error);
+    const unattended = await connect(server.url, { type: "oauth" }, { store }).whoami().catch((error: unknown) => error);
     expect(unattended).toBeInstanceOf(LoginRequiredError);
     expect(String(unattended)).toMatch(/^LoginRequiredError: server "s": login required/);
     const authorize = countingAuthorize();
-    await (await connect(server.url, { type: "oauth" }, { authorize, store })).whoami();
+    await connect(server.url, { type: "oauth" }, { authorize, store }).whoami();
     expect(authorize.calls).toHaveLength(1);
   });
 
   test("nothing stored and no oauth.authorize: login required, before any registration", async () => {
     const server = await serve({});
-    const failure = await connect(server.url, { type: "oauth" }).catch((error: unknown) => error);
+    const failure = await connect(server.url, { type: "oauth" }).whoami().catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(LoginRequiredError);
     expect(server.eventsOf("register")).toEqual([]);
   });
@@ -234,7 +234,7 @@ describe("tokens", () => {
       location.searchParams.set("state", "forged");
       return location;
     };
-    const failure = await connect(server.url, { type: "oauth" }, { authorize: forged }).catch((error: unknown) => error);
+    const failure = await connect(server.url, { type: "oauth" }, { authorize: forged }).whoami().catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(AuthorizationError);
     expect(String(failure)).toMatch(/does not carry this attempt's state/);
     expect(server.eventsOf("token")).toEqual([]);
@@ -243,7 +243,7 @@ describe("tokens", () => {
   test("an authorization denied by the user is reported by its error code", async () => {
     const server = await serve({});
     const denied = async (url: URL) => `${DEFAULT_REDIRECT_URL}?error=access_denied&state=${url.searchParams.get("state")}`;
-    const failure = await connect(server.url, { type: "oauth" }, { authorize: denied }).catch((error: unknown) => error);
+    const failure = await connect(server.url, { type: "oauth" }, { authorize: denied }).whoami().catch((error: unknown) => error);
     expect(String(failure)).toMatch(/the authorization server answered "access_denied"/);
   });
 });
@@ -254,7 +254,7 @@ describe("client credentials", () => {
       tokenAuthMethods: ["client_secret_basic"],
       preRegistered: [{ client_id: "machine", client_secret: "machine-secret", redirect_uris: [], grant_types: ["client_credentials"] }],
     });
-    const client = await connect(server.url, { type: "client_credentials", clientId: "machine", clientSecret: "machine-secret" });
+    const client = connect(server.url, { type: "client_credentials", clientId: "machine", clientSecret: "machine-secret" });
     expect(await client.whoami()).toMatch(/^machine /);
     expect(server.eventsOf("token")).toMatchObject([{ grantType: "client_credentials", authMethod: "client_secret_basic" }]);
     expect(server.eventsOf("authorize")).toEqual([]);
@@ -268,7 +268,7 @@ describe("client credentials", () => {
       preRegistered: [{ client_id: "machine", redirect_uris: [], grant_types: ["client_credentials"] }],
     });
     const pem = privateKey.export({ type: "pkcs8", format: "pem" }).toString();
-    const client = await connect(server.url, { type: "client_credentials", clientId: "machine", privateKey: pem });
+    const client = connect(server.url, { type: "client_credentials", clientId: "machine", privateKey: pem });
     expect(await client.whoami()).toMatch(/^machine /);
     expect(server.eventsOf("token")).toMatchObject([{ grantType: "client_credentials", authMethod: "private_key_jwt" }]);
   });
@@ -277,7 +277,7 @@ describe("client credentials", () => {
     const server = await serve({
       preRegistered: [{ client_id: "machine", client_secret: "machine-secret", redirect_uris: [], grant_types: ["client_credentials"] }],
     });
-    const client = await connect(server.url, { type: "client_credentials", clientId: "machine", clientSecret: "machine-secret" });
+    const client = connect(server.url, { type: "client_credentials", clientId: "machine", clientSecret: "machine-secret" });
     await client.whoami();
     server.provider.expireAccessTokens();
     await client.whoami();
@@ -289,7 +289,7 @@ test("legacy SSE transport: the same flow on the event stream and the message en
   // The resource is the whole origin, so that it covers /sse as well as /mcp.
   const server = await serve({ prmPath: "/.well-known/oauth-protected-resource" });
   const authorize = countingAuthorize();
-  const client = await connect(server.sseUrl, { type: "oauth" }, { authorize }, "sse");
+  const client = connect(server.sseUrl, { type: "oauth" }, { authorize }, "sse");
   expect(await client.whoami()).toMatch(/^\S+ $/);
   expect(authorize.calls).toHaveLength(1);
   expect(server.eventsOf("token")).toHaveLength(1);
