@@ -116,6 +116,42 @@ test("logout forgets the tokens: generate needs a login again", async () => {
   expect(generate.stderr).toMatch(/login required: run `mcp-codegen login remote`/);
 });
 
+test("client credentials and bearer servers: generate runs unattended, secrets from the environment stay out of every file", async () => {
+  const clientSecret = "cc-secret-from-the-environment";
+  const machine = await startOAuthServer({
+    tokenAuthMethods: ["client_secret_post"],
+    preRegistered: [{ client_id: "ci", client_secret: clientSecret, redirect_uris: [], grant_types: ["client_credentials"] }],
+  });
+  try {
+    const own = tempProject("oauth-cc");
+    const config = {
+      servers: {
+        machine: { transport: "http", url: machine.url, auth: { type: "client_credentials", clientId: "ci", clientSecret: "${CC_SECRET}" } },
+        fixed: { transport: "http", url: machine.url, auth: { type: "bearer", token: "${FIXED_TOKEN}" } },
+      },
+      outDir: "generated",
+    };
+    writeFileSync(path.join(own, "codegen.config.json"), JSON.stringify(config));
+    const fixedToken = machine.provider.issueTokens("ci", [], machine.url, false).access_token;
+    const result = await runCli(["generate"], { cwd: own, env: { ...env, CC_SECRET: clientSecret, FIXED_TOKEN: fixedToken } });
+    expect(result.stderr).toBe("");
+    expect(result.status).toBe(0);
+    expect(machine.eventsOf("token")).toMatchObject([{ grantType: "client_credentials", authMethod: "client_secret_post" }]);
+    const module = readFileSync(path.join(own, "generated/machine/index.ts"), "utf8");
+    expect(module).toContain("${CC_SECRET}");
+    expect(readFileSync(path.join(own, "generated/fixed/index.ts"), "utf8")).toContain("${FIXED_TOKEN}");
+    expect(machine.eventsOf("mcp").filter((event) => event.method === "initialize" && event.status === 200)).toHaveLength(2);
+    const secrets = [clientSecret, ...machine.provider.issued];
+    for (const file of projectFiles(own)) {
+      const text = readFileSync(file, "utf8");
+      for (const value of secrets) expect(text.includes(value), `a secret in ${path.relative(own, file)}`).toBe(false);
+    }
+    for (const value of secrets) expect(result.stdout.includes(value)).toBe(false);
+  } finally {
+    await machine.close();
+  }
+});
+
 test("login of a server without OAuth is a usage error naming it", async () => {
   const result = await runCli(["login", "nope"], { cwd: project, env });
   expect(result.status).toBe(2);
