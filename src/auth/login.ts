@@ -5,16 +5,22 @@
  */
 import { extractWWWAuthenticateParams } from "@modelcontextprotocol/sdk/client/auth.js";
 import { LATEST_PROTOCOL_VERSION } from "@modelcontextprotocol/sdk/types.js";
-import { CodegenError, errorMessage } from "../shared/errors.js";
-import { redact, type Environment } from "../shared/placeholders.js";
 import type { ResolvedConfig, ResolvedServer } from "../config/load.js";
 import { CLIENT_INFO, resolveForCapture, UNBOUNDED } from "../capture/connect.js";
-import { McpRuntimeError } from "../runtime/errors.js";
-import { OAuthSession } from "../runtime/oauth/session.js";
-import { clientLabel } from "../runtime/oauth/provider.js";
-import type { AuthorizeFunction, OAuthStore, OAuthStoreKey } from "../runtime/oauth/types.js";
-import { openClient } from "../runtime/transports.js";
-import type { ResolvedHttp } from "../runtime/server-config.js";
+import {
+  clientLabel,
+  CodegenError,
+  errorMessage,
+  McpRuntimeError,
+  OAuthSession,
+  openClient,
+  redact,
+  type AuthorizeFunction,
+  type Environment,
+  type OAuthStore,
+  type OAuthStoreKey,
+  type ResolvedHttp,
+} from "@mcp-codegen/runtime/internal";
 
 export interface LoginOptions {
   store: OAuthStore;

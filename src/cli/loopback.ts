@@ -5,7 +5,7 @@
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { CodegenError } from "../shared/errors.js";
+import { CodegenError } from "@mcp-codegen/runtime/internal";
 
 const DEFAULT_PATH = "/callback";
 const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);

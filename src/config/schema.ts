@@ -3,7 +3,7 @@
  * key path (`servers.math.command: Required`).
  */
 import { z } from "zod";
-import { hasPlaceholder } from "../shared/placeholders.js";
+import { hasPlaceholder } from "@mcp-codegen/runtime/internal";
 
 const stringRecord = z.record(z.string(), z.string());
 const globList = z.array(z.string().min(1));

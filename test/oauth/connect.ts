@@ -2,9 +2,9 @@
  * A client of one protected test server, the way a user builds it: `createRuntime` with the
  * server's `auth` and the `oauth` runtime option (the shape the conformance client uses).
  */
-import type { AuthConfig } from "../../src/shared/auth-config.js";
-import { createRuntime, type Runtime } from "../../src/runtime/index.js";
-import type { OAuthOptions } from "../../src/runtime/oauth/types.js";
+import type { AuthConfig } from "../../runtime/src/shared/auth-config.js";
+import { createRuntime, type Runtime } from "../../runtime/src/index.js";
+import type { OAuthOptions } from "../../runtime/src/oauth/types.js";
 
 export interface ProtectedClient {
   readonly runtime: Runtime;

@@ -5,8 +5,7 @@
 import path from "node:path";
 import { login, serversWithAuth, type LoginReport } from "../../auth/login.js";
 import { loadConfig, type ResolvedConfig } from "../../config/load.js";
-import { CodegenError } from "../../shared/errors.js";
-import { fileOAuthStore, type FileOAuthStore } from "../../runtime/oauth/file-store.js";
+import { CodegenError, fileOAuthStore, type FileOAuthStore } from "@mcp-codegen/runtime/internal";
 import { openBrowser } from "../browser.js";
 import { EXIT_OK, failAndExit } from "../exit.js";
 import { startLoopback } from "../loopback.js";
