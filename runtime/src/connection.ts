@@ -25,12 +25,16 @@ import { RequestDefaults } from "./request-options.js";
 import { resolveServer, type ResolvedServer } from "./server-config.js";
 import { OpenFailure, openClient, type ClientIdentity, type ClientSetup, type OpenedClient } from "./transports.js";
 import type { CallOptions, ConnectionOptions, RuntimeCallbacks, RuntimeServerConfig } from "./types.js";
+import { oauthSessionFor, withOAuthSession, type SessionOptions } from "./oauth/attach.js";
+import type { OAuthSession } from "./oauth/session.js";
 
 export interface ConnectionSettings {
   env: Environment;
   identity: ClientIdentity;
   /** Runtime-level defaults (timeout, reconnect, callbacks, roots, …); the server's own win. */
   runtime?: (ConnectionOptions & { timeout?: number | undefined }) | undefined;
+  /** OAuth of servers with `auth` (the runtime's store is always set). */
+  oauth?: SessionOptions | undefined;
 }
 
 /** Sends one request on a live client. */
@@ -57,6 +61,8 @@ export class ServerConnection {
   #opening: Promise<OpenedClient> | undefined;
   /** Listeners of `notifications/tools/list_changed`, kept for every client this connection opens. */
   readonly #toolsChanged = new Set<() => void>();
+  /** Drives OAuth for an `auth` server; made at the first open, kept across reconnects. */
+  #oauth: OAuthSession | undefined;
   /** A connection existed and was lost: the next open retries with backoff. */
   #lost = false;
   #closed = false;
@@ -251,7 +257,7 @@ export class ServerConnection {
 
   /** One open: transport, initialize, log level. Typed errors; nothing left open on failure. */
   async #openOne(): Promise<OpenedClient> {
-    const resolved = resolveServer(this.server, this.config, this.#settings.env);
+    const resolved = this.#withOAuth(resolveServer(this.server, this.config, this.#settings.env));
     let opened: OpenedClient;
     try {
       opened = await openClient(resolved, this.#settings.identity, this.#connectOptions(), this.#clientSetup());
@@ -273,6 +279,13 @@ export class ServerConnection {
       }
     }
     return opened;
+  }
+
+  #withOAuth(resolved: ResolvedServer): ResolvedServer {
+    const oauth = this.#settings.oauth;
+    if (oauth === undefined) return resolved;
+    this.#oauth ??= oauthSessionFor(this.server, resolved, oauth);
+    return withOAuthSession(resolved, this.#oauth);
   }
 
   #clientSetup(): ClientSetup {

@@ -83,3 +83,8 @@ export type {
   ToolResult,
 } from "./types.js";
 export type { ServerConfig } from "./shared/server-config.js";
+export type { AuthConfig, BearerAuthConfig, ClientCredentialsAuthConfig, OAuthAuthConfig } from "./shared/auth-config.js";
+export { AuthorizationError, LoginRequiredError } from "./oauth/errors.js";
+export { memoryOAuthStore } from "./oauth/memory-store.js";
+export { fileOAuthStore, defaultOAuthDirectory, type FileOAuthStore, type StoredOAuthEntry } from "./oauth/file-store.js";
+export type { AuthorizeContext, AuthorizeFunction, OAuthOptions, OAuthRecord, OAuthStore, OAuthStoreKey } from "./oauth/types.js";

@@ -20,3 +20,10 @@ export { canonicalizeSchema, canonicalSchemaText } from "./drift/canonicalize.js
 export { RULES, RULE_IDS, LEVELS, isRuleId, type Level, type RuleId, type RuleDefinition, type Side } from "./drift/rules.js";
 export { cleanText, MAX_TEXT_LENGTH } from "./drift/text.js";
 export type * from "./drift/types.js";
+export { OAuthSession } from "./oauth/session.js";
+export { clientLabel } from "./oauth/provider.js";
+export { oauthSessionFor, withOAuthSession } from "./oauth/attach.js";
+export { fileOAuthStore, type FileOAuthStore } from "./oauth/file-store.js";
+export { AuthorizationError, LoginRequiredError } from "./oauth/errors.js";
+export type { AuthorizeFunction, OAuthStore, OAuthStoreKey } from "./oauth/types.js";
+export type { ResolvedHttp } from "./server-config.js";

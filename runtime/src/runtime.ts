@@ -41,6 +41,8 @@ import { McpSession, type Session } from "./session.js";
 import { toResourceContents } from "./resources.js";
 import type { CallOptions, ResourceContent, RuntimeOptions } from "./types.js";
 import type { OutputPolicy } from "./typed-calls.js";
+import { memoryOAuthStore } from "./oauth/memory-store.js";
+import type { SessionOptions } from "./oauth/attach.js";
 
 export interface Runtime {
   /** Every tool the server lists (all pages). */
@@ -122,14 +124,17 @@ class McpRuntime implements Runtime {
   #closed = false;
   readonly [RUNTIME_INTERNALS]: RuntimeInternals;
 
-  constructor(options: RuntimeOptions) {
+  constructor(given: RuntimeOptions) {
+    // One token store for the runtime and its sessions (they are built from these options).
+    const options: RuntimeOptions = { ...given, oauth: { ...given.oauth, store: given.oauth?.store ?? memoryOAuthStore() } };
+    const oauth = options.oauth as SessionOptions;
     const env = options.env ?? process.env;
     const identity = options.clientInfo ?? DEFAULT_CLIENT_INFO;
     const hooks = hooksInterceptor(options);
     const global = hooks ? [hooks, ...(options.interceptors ?? [])] : options.interceptors;
     for (const [server, config] of Object.entries(options.servers)) {
       // The connection keeps the whole config (a `session()` copies it, interceptors included).
-      const connection = new ServerConnection(server, config, { env, identity, runtime: options });
+      const connection = new ServerConnection(server, config, { env, identity, runtime: options, oauth });
       this.#servers.set(server, {
         connection,
         defaults: connection.defaults,

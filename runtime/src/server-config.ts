@@ -6,6 +6,8 @@ import path from "node:path";
 import { CodegenError } from "./shared/errors.js";
 import { resolveDeep, secretValues, type Environment } from "./shared/placeholders.js";
 import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
+import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { ClientCredentialsAuthConfig, OAuthAuthConfig } from "./shared/auth-config.js";
 import { isHttpTransport, type ServerConfig } from "./shared/server-config.js";
 import { ConfigError } from "./errors.js";
 
@@ -27,6 +29,10 @@ export interface ResolvedHttp {
   url: URL;
   headers: Record<string, string> | undefined;
   authProvider: OAuthClientProvider | undefined;
+  /** An OAuth flow the runtime drives (placeholders resolved); `bearer` became a header. */
+  auth: OAuthAuthConfig | ClientCredentialsAuthConfig | undefined;
+  /** The fetch of the transport when it is not plain (an OAuth session's wrapper). */
+  fetch?: FetchLike;
 }
 
 export type ResolvedServer = (ResolvedStdio | ResolvedHttp) & {
@@ -49,7 +55,7 @@ export function transportKind(server: string, config: ServerConfig): TransportKi
 }
 
 /** The fields that say how to connect: the only ones placeholders are resolved in. */
-const CONNECTION_FIELDS = ["transport", "command", "args", "env", "cwd", "stderr", "url", "headers"] as const;
+const CONNECTION_FIELDS = ["transport", "command", "args", "env", "cwd", "stderr", "url", "headers", "auth"] as const;
 
 export function resolveServer(server: string, config: ServerConfig & { authProvider?: OAuthClientProvider }, env: Environment): ResolvedServer {
   const kind = transportKind(server, config);
@@ -69,11 +75,13 @@ export function resolveServer(server: string, config: ServerConfig & { authProvi
     };
   }
   if (resolved.transport === "stdio") throw new ConfigError(server, "stdio transport without a command");
+  const auth = resolved.auth;
   return {
     kind: kind === "sse" ? "sse" : "http",
     url: parseUrl(server, resolved.url, secrets),
-    headers: resolved.headers,
+    headers: auth?.type === "bearer" ? { ...resolved.headers, Authorization: `Bearer ${auth.token}` } : resolved.headers,
     authProvider: config.authProvider,
+    auth: auth?.type === "bearer" ? undefined : auth,
     secrets,
   };
 }

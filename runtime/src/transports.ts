@@ -99,10 +99,10 @@ export class OpenFailure extends Error {
   }
 }
 
-/** Both HTTP transports: configured headers, per-call headers (through fetch), OAuth. */
+/** Both HTTP transports: configured headers, per-call headers (through fetch), OAuth (a provider of the user's, or the runtime's session in `fetch`). */
 function httpOptions(server: ResolvedHttp): { requestInit?: RequestInit; fetch: FetchLike; authProvider?: OAuthClientProvider } {
   return {
-    fetch: fetchWithCallHeaders,
+    fetch: server.fetch ?? fetchWithCallHeaders,
     ...(server.headers ? { requestInit: { headers: server.headers } } : {}),
     ...(server.authProvider ? { authProvider: server.authProvider } : {}),
   };

@@ -19,6 +19,7 @@ import type { ServerConfig } from "./shared/server-config.js";
 import type { ToolCallInterceptor } from "./interceptors.js";
 import type { DriftReport } from "./drift/types.js";
 import type { ToolCallHooks } from "./hooks.js";
+import type { OAuthOptions } from "./oauth/types.js";
 
 export type ContentBlock = CallToolResult["content"][number];
 
@@ -230,6 +231,11 @@ export interface RuntimeOptions extends ConnectionOptions, ToolCallHooks {
   onWarning?: (message: string) => void;
   /** Drift guard of generated clients, for every server (default "warn"); see `DriftGuardPolicy`. */
   driftGuard?: DriftGuardPolicy;
+  /**
+   * Servers whose config has `auth: { type: "oauth" | "client_credentials" }`: the interactive
+   * step of a login (`authorize`) and the token store (default: in memory, shared by sessions).
+   */
+  oauth?: OAuthOptions;
 }
 
 /** Structured data a LangChain tool returns next to its content (the ToolMessage artifact). */

@@ -14,9 +14,9 @@ import {
   type ResourceTemplate,
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
-import { CodegenError, errorMessage, oneLine, redact, type Environment, McpRuntimeError, OpenFailure, collectPages, type OpenedClient } from "@mcp-codegen/runtime/internal";
+import { CodegenError, errorMessage, oneLine, redact, type Environment, McpRuntimeError, OpenFailure, collectPages, LoginRequiredError, type OpenedClient } from "@mcp-codegen/runtime/internal";
 import type { ResolvedConfig, ResolvedServer } from "../config/load.js";
-import { openForCapture, resolveForCapture, UNBOUNDED } from "./connect.js";
+import { openForCapture, resolveForCapture, UNBOUNDED, withStoredLogin } from "./connect.js";
 import { checkDepth, ListingBudget, listingTooLarge, type CaptureLimits } from "./limits.js";
 
 export interface RawServerListing {
@@ -61,7 +61,7 @@ async function captureOne(server: ResolvedServer, config: ResolvedConfig, env: E
     maxListingBytes: server.config.maxListingBytes ?? config.maxListingBytes,
     maxSchemaDepth: server.config.maxSchemaDepth ?? config.maxSchemaDepth,
   };
-  const resolved = resolveForCapture(server.name, server.config, env, config.rootDir, limits.maxListingBytes);
+  const resolved = withStoredLogin(server.name, resolveForCapture(server.name, server.config, env, config.rootDir, limits.maxListingBytes));
   const stream = new StreamTrouble(subject, limits);
   let client: Client | undefined;
   let opened: OpenedClient | undefined;
@@ -81,6 +81,9 @@ async function captureOne(server: ResolvedServer, config: ResolvedConfig, env: E
     return await Promise.race([work, deadline, stream.fatal]);
   } catch (error) {
     if (error instanceof CodegenError) throw error;
+    if (error instanceof LoginRequiredError) {
+      throw new CodegenError("server", `login required: run \`mcp-codegen login ${server.name}\` (no valid stored login for its OAuth authorization)`, { subject, cause: error });
+    }
     const tail = error instanceof OpenFailure ? error.stderr : (opened?.stderr?.summary() ?? "");
     const message = error instanceof McpRuntimeError ? error.detail : causeMessage(error);
     const detail = `${message}${stream.junkNote()}${tail ? ` (stderr: ${tail})` : ""}`;

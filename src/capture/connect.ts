@@ -5,7 +5,7 @@
  * file's folder.
  */
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { type Environment, type ServerConfig, resolveServer, type ResolvedServer, openClient, type OpenedClient } from "@mcp-codegen/runtime/internal";
+import { type Environment, type ServerConfig, resolveServer, type ResolvedServer, openClient, type OpenedClient, oauthSessionFor, withOAuthSession, fileOAuthStore } from "@mcp-codegen/runtime/internal";
 
 export const CLIENT_INFO = { name: "mcp-codegen", version: "0.1.0" } as const;
 
@@ -19,6 +19,16 @@ export const UNBOUNDED = { timeout: 2 ** 31 - 1 };
 export function resolveForCapture(name: string, config: ServerConfig, env: Environment, rootDir: string, maxListingBytes: number): ResolvedServer {
   const resolved = resolveServer(name, config.transport === "stdio" ? { ...config, cwdBase: rootDir } : config, env);
   return resolved.kind === "stdio" ? { ...resolved, maxMessageBytes: maxListingBytes } : resolved;
+}
+
+/**
+ * A server with `auth` is reached with the tokens `mcp-codegen login` stored (refreshed when
+ * needed; client credentials fetched), never with an interactive login: one that is needed
+ * fails at once with `LoginRequiredError`.
+ */
+export function withStoredLogin(name: string, server: ResolvedServer): ResolvedServer {
+  if (server.kind === "stdio" || server.auth === undefined) return server;
+  return withOAuthSession(server, oauthSessionFor(name, server, { store: fileOAuthStore() }));
 }
 
 /**

@@ -58,6 +58,28 @@ program
     process.exitCode = await runDiffFiles(before, after, options);
   });
 
+program
+  .command("login")
+  .description("log in to OAuth servers (default: every server with auth.type \"oauth\") and store their tokens outside the project")
+  .argument("[server...]", "servers to log in to")
+  .option("-c, --config <file>", "config file")
+  .option("--no-open", "print the authorization URL instead of opening a browser")
+  .option("--timeout <seconds>", "how long to wait for the browser to come back", "300")
+  .action(async (servers: string[], options: import("./commands/login.js").LoginCliOptions) => {
+    const { runLogin } = await import("./commands/login.js");
+    process.exitCode = await runLogin(servers, options);
+  });
+
+program
+  .command("logout")
+  .description("forget the stored tokens of OAuth servers (default: all of the config's)")
+  .argument("[server...]", "servers to log out of")
+  .option("-c, --config <file>", "config file")
+  .action(async (servers: string[], options: import("./commands/login.js").LogoutCliOptions) => {
+    const { runLogout } = await import("./commands/logout.js");
+    process.exitCode = await runLogout(servers, options);
+  });
+
 export interface GenerateCliOptions {
   config?: string;
   offline?: boolean;

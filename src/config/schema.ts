@@ -3,6 +3,7 @@
  * key path (`servers.math.command: Required`).
  */
 import { z } from "zod";
+import { hasPlaceholder } from "@mcp-codegen/runtime/internal";
 
 const stringRecord = z.record(z.string(), z.string());
 const globList = z.array(z.string().min(1));
@@ -26,10 +27,37 @@ const stdioServer = z.strictObject({
   ...serverOptions,
 });
 
+/** Secrets stay out of config files (and the generated `defaultConnection`): only `${VAR}` placeholders. */
+const secretPlaceholder = z.string().refine(hasPlaceholder, "write the secret as a ${VAR} placeholder: config files and generated code must not hold it");
+const scopeList = z.array(z.string().regex(/^[^\s"\\]+$/, "a scope is one token without spaces or quotes"));
+
+const authConfig = z.discriminatedUnion("type", [
+  z.strictObject({
+    type: z.literal("oauth"),
+    scopes: scopeList.optional(),
+    clientId: z.string().min(1).optional(),
+    clientSecret: secretPlaceholder.optional(),
+    clientMetadataUrl: z.url({ protocol: /^https$/, error: "must be an https URL" }).optional(),
+    redirectUrl: z.url({ protocol: /^https?$/ }).optional(),
+  }),
+  z
+    .strictObject({
+      type: z.literal("client_credentials"),
+      clientId: z.string().min(1),
+      clientSecret: secretPlaceholder.optional(),
+      privateKey: secretPlaceholder.optional(),
+      algorithm: z.string().min(1).optional(),
+      scopes: scopeList.optional(),
+    })
+    .refine((auth) => (auth.clientSecret === undefined) !== (auth.privateKey === undefined), "give exactly one of clientSecret and privateKey"),
+  z.strictObject({ type: z.literal("bearer"), token: secretPlaceholder }),
+]);
+
 const httpServer = z.strictObject({
   transport: z.enum(["http", "streamable_http", "streamable-http"]),
   url: z.string().min(1),
   headers: stringRecord.optional(),
+  auth: authConfig.optional(),
   ...serverOptions,
 });
 
@@ -37,6 +65,7 @@ const sseServer = z.strictObject({
   transport: z.literal("sse"),
   url: z.string().min(1),
   headers: stringRecord.optional(),
+  auth: authConfig.optional(),
   ...serverOptions,
 });
 

@@ -52,6 +52,14 @@ describe("generate with bad input", () => {
     expect(line).not.toContain("Bearer");
   });
 
+  it("a literal secret in auth is refused before anything runs, naming the key, not the value", async () => {
+    const project = projectWith({
+      weather: { transport: "http", url: "http://127.0.0.1:9/mcp", auth: { type: "client_credentials", clientId: "ci", clientSecret: "literal-secret-value" } },
+    });
+    const line = await expectCleanFailure(project, /servers\.weather\.auth\.clientSecret: write the secret as a \$\{VAR\} placeholder/);
+    expect(line).not.toContain("literal-secret-value");
+  });
+
   it("a server that fails to start", async () => {
     const project = projectWith({ math: { transport: "stdio", command: "node", args: ["does-not-exist.js"] } });
     await expectCleanFailure(project, /server "math"/);

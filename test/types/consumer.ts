@@ -6,7 +6,7 @@
 import { expectTypeOf } from "vitest";
 import type { BaseMessage } from "@langchain/core/messages";
 import type { DynamicStructuredTool } from "@langchain/core/tools";
-import type { ResourceContent, ToolResult } from "@mcp-codegen/runtime";
+import { fileOAuthStore, type ResourceContent, type ToolResult } from "@mcp-codegen/runtime";
 import { createClient } from "../../generated-example/index.js";
 import type { AddInput, AddOutput, MathClient } from "../../generated-example/math/index.js";
 import type { GetWeatherInput, GetWeatherOutput } from "../../generated-example/weather/index.js";
@@ -53,4 +53,17 @@ export async function consumer(): Promise<void> {
   mcp.calendar;
 
   await mcp.close();
+}
+
+/** OAuth options pass through `createClient`; a server's connection may carry `auth`. */
+export function oauthConsumer(): void {
+  const mcp = createClient({
+    oauth: { authorize: async (url) => url, store: fileOAuthStore() },
+    servers: { weather: { transport: "http", url: "https://weather.example/mcp", auth: { type: "oauth", scopes: ["read"] } } },
+  });
+  void mcp.close();
+  // @ts-expect-error: authorize resolves with the redirect URL
+  createClient({ oauth: { authorize: async () => 42 } });
+  // @ts-expect-error: unknown auth type
+  createClient({ servers: { weather: { transport: "http", url: "https://x.example/mcp", auth: { type: "password" } } } });
 }

@@ -2,6 +2,8 @@
  * Server connection settings, in the shape users already write for `MultiServerMCPClient`.
  * Shared by the generator (config file) and the runtime (generated defaults, user overrides).
  */
+import type { AuthConfig } from "./auth-config.js";
+
 export interface StdioServerConfig {
   transport: "stdio";
   command: string;
@@ -24,12 +26,15 @@ export interface HttpServerConfig {
   transport: "http" | "streamable_http" | "streamable-http";
   url: string;
   headers?: Record<string, string>;
+  /** How the server authenticates: OAuth login, client credentials or a static bearer token. */
+  auth?: AuthConfig;
 }
 
 export interface SseServerConfig {
   transport: "sse";
   url: string;
   headers?: Record<string, string>;
+  auth?: AuthConfig;
 }
 
 export type ServerConnection = StdioServerConfig | HttpServerConfig | SseServerConfig;

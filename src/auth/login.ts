@@ -1,0 +1,150 @@
+/**
+ * `login` / `logout` as a library: which servers of a config authenticate with OAuth, an
+ * interactive login of one of them into a token store, and forgetting it. Returns reports;
+ * the CLI prints them and supplies the user-agent part (loopback redirect, browser).
+ */
+import { extractWWWAuthenticateParams } from "@modelcontextprotocol/sdk/client/auth.js";
+import { LATEST_PROTOCOL_VERSION } from "@modelcontextprotocol/sdk/types.js";
+import type { ResolvedConfig, ResolvedServer } from "../config/load.js";
+import { CLIENT_INFO, resolveForCapture, UNBOUNDED } from "../capture/connect.js";
+import {
+  clientLabel,
+  CodegenError,
+  errorMessage,
+  McpRuntimeError,
+  OAuthSession,
+  openClient,
+  redact,
+  type AuthorizeFunction,
+  type Environment,
+  type OAuthStore,
+  type OAuthStoreKey,
+  type ResolvedHttp,
+} from "@mcp-codegen/runtime/internal";
+
+export interface LoginOptions {
+  store: OAuthStore;
+  authorize: AuthorizeFunction;
+  /** The loopback redirect URL the CLI listens on. */
+  redirectUrl: string;
+  env?: Environment;
+}
+
+export interface LoginReport {
+  server: string;
+  url: string;
+  /** Who the token stands for, when the token says (a JWT's `sub`, `preferred_username` or `email`). */
+  identity?: string;
+  clientId?: string;
+  scope?: string;
+  expiresAt?: number;
+  /** The server's own name and version from `initialize`. */
+  serverInfo?: string;
+}
+
+export interface LogoutReport {
+  server: string;
+  url: string;
+  /** Whether anything was stored. */
+  found: boolean;
+}
+
+type AuthType = "oauth" | "client_credentials";
+
+/**
+ * The servers `login` (type "oauth") or `logout` (both stored types) acts on: the named ones,
+ * each of which must have that auth type, or every server that has it.
+ */
+export function serversWithAuth(config: ResolvedConfig, names: readonly string[], types: readonly AuthType[]): ResolvedServer[] {
+  const authType = (server: ResolvedServer) => (server.config.transport === "stdio" ? undefined : server.config.auth?.type);
+  const accepted = (server: ResolvedServer) => types.includes(authType(server) as AuthType);
+  if (names.length === 0) {
+    const found = config.servers.filter(accepted);
+    if (found.length === 0) throw new CodegenError("config", `no server in ${config.configPath} has auth.type ${types.map((type) => `"${type}"`).join(" or ")}`);
+    return found;
+  }
+  return names.map((name) => {
+    const server = config.servers.find((candidate) => candidate.name === name);
+    if (server === undefined) throw new CodegenError("config", `no server "${name}" in ${config.configPath}`);
+    if (!accepted(server)) throw new CodegenError("config", `server "${name}" has no auth of type ${types.map((type) => `"${type}"`).join(" or ")}`, { subject: `servers.${name}.auth` });
+    return server;
+  });
+}
+
+export async function login(config: ResolvedConfig, server: ResolvedServer, options: LoginOptions): Promise<LoginReport> {
+  const resolved = httpOf(config, server, options.env);
+  const auth = resolved.auth;
+  if (auth?.type !== "oauth") throw new CodegenError("config", "no auth of type \"oauth\"", { subject: `servers.${server.name}.auth` });
+  const session = new OAuthSession({ server: server.name, url: resolved.url, auth, store: options.store, authorize: options.authorize, redirectUrl: options.redirectUrl, secrets: resolved.secrets });
+  const subject = `server "${server.name}"`;
+  try {
+    await session.login(await challengeOf(resolved));
+    const opened = await openClient({ ...resolved, fetch: session.wrap(fetch) }, CLIENT_INFO, UNBOUNDED, { capabilities: {}, install: () => undefined });
+    const info = opened.client.getServerVersion();
+    await opened.client.close().catch(() => undefined);
+    const record = await session.record();
+    const tokens = record?.tokens;
+    const identity = tokens === undefined ? undefined : identityOf(tokens.access_token);
+    return {
+      server: server.name,
+      url: resolved.url.href,
+      ...(identity === undefined ? {} : { identity }),
+      ...(record?.clientInformation?.client_id === undefined ? {} : { clientId: record.clientInformation.client_id }),
+      ...(tokens?.scope === undefined && record?.scope === undefined ? {} : { scope: tokens?.scope ?? record?.scope ?? "" }),
+      ...(record?.expiresAt === undefined ? {} : { expiresAt: record.expiresAt }),
+      ...(info === undefined ? {} : { serverInfo: `${info.name} ${info.version}` }),
+    };
+  } catch (error) {
+    if (error instanceof CodegenError) throw error;
+    const detail = error instanceof McpRuntimeError ? error.detail : errorMessage(error);
+    throw new CodegenError("server", redact(`login failed: ${detail}`, resolved.secrets), { subject, cause: error });
+  }
+}
+
+export async function logout(config: ResolvedConfig, server: ResolvedServer, store: OAuthStore, env?: Environment): Promise<LogoutReport> {
+  const resolved = httpOf(config, server, env);
+  const auth = resolved.auth;
+  if (auth === undefined) throw new CodegenError("config", "no OAuth auth", { subject: `servers.${server.name}.auth` });
+  const key: OAuthStoreKey = { server: server.name, url: resolved.url.href, client: clientLabel(auth) };
+  const found = (await store.load(key)) !== undefined;
+  await store.delete(key);
+  return { server: server.name, url: resolved.url.href, found };
+}
+
+function httpOf(config: ResolvedConfig, server: ResolvedServer, env: Environment | undefined): ResolvedHttp & { secrets: string[] } {
+  const resolved = resolveForCapture(server.name, server.config, env ?? process.env, config.rootDir);
+  if (resolved.kind === "stdio") throw new CodegenError("config", "a stdio server has no OAuth login", { subject: `servers.${server.name}` });
+  return resolved;
+}
+
+/**
+ * What the server's `401` says (resource metadata URL, scope), from an unauthenticated
+ * request: the login asks for what the server will ask for.
+ */
+async function challengeOf(server: ResolvedHttp): Promise<{ resourceMetadataUrl?: URL; scope?: string }> {
+  const response =
+    server.kind === "sse"
+      ? await fetch(server.url, { headers: { accept: "text/event-stream" } })
+      : await fetch(server.url, {
+          method: "POST",
+          headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+          body: JSON.stringify({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: CLIENT_INFO } }),
+        });
+  await response.body?.cancel().catch(() => undefined);
+  if (response.status !== 401) return {};
+  const { resourceMetadataUrl, scope } = extractWWWAuthenticateParams(response);
+  return { ...(resourceMetadataUrl === undefined ? {} : { resourceMetadataUrl }), ...(scope === undefined ? {} : { scope }) };
+}
+
+/** A JWT access token may say whom it stands for; an opaque one does not. */
+function identityOf(token: string): string | undefined {
+  const payload = token.split(".")[1];
+  if (payload === undefined || token.split(".").length !== 3) return undefined;
+  try {
+    const claims = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as Record<string, unknown>;
+    const name = claims["preferred_username"] ?? claims["email"] ?? claims["sub"];
+    return typeof name === "string" && name !== "" ? name : undefined;
+  } catch {
+    return undefined;
+  }
+}
