@@ -112,7 +112,7 @@ export async function logout(config: ResolvedConfig, server: ResolvedServer, sto
 }
 
 function httpOf(config: ResolvedConfig, server: ResolvedServer, env: Environment | undefined): ResolvedHttp & { secrets: string[] } {
-  const resolved = resolveForCapture(server.name, server.config, env ?? process.env, config.rootDir);
+  const resolved = resolveForCapture(server.name, server.config, env ?? process.env, config.rootDir, config.maxListingBytes);
   if (resolved.kind === "stdio") throw new CodegenError("config", "a stdio server has no OAuth login", { subject: `servers.${server.name}` });
   return resolved;
 }
