@@ -157,7 +157,9 @@ class McpRuntime implements Runtime {
         return self.#intercepted(entry, server, name, args, callOptions, context());
       },
       setDriftCheck: (server, check) => {
-        self.#entry(server).driftCheck = check;
+        // A client made for a key this runtime does not serve fails on its first call instead.
+        const entry = self.#servers.get(server);
+        if (entry) entry.driftCheck = check;
       },
     };
   }
