@@ -25,6 +25,7 @@ import { RequestDefaults } from "./request-options.js";
 import { resolveServer, type ResolvedServer } from "./server-config.js";
 import { OpenFailure, openClient, type ClientIdentity, type ClientSetup, type OpenedClient } from "./transports.js";
 import type { CallOptions, ConnectionOptions, RuntimeCallbacks, RuntimeServerConfig } from "./types.js";
+import { TaskStatusHub, type TaskCallbacks } from "./tasks/channel.js";
 
 export interface ConnectionSettings {
   env: Environment;
@@ -43,6 +44,10 @@ export class ServerConnection {
   readonly defaults: RequestDefaults;
   /** The roots offered to this server; `current` is replaced by `runtime.setRoots`. */
   readonly roots: RootsHolder;
+  /** `notifications/tasks/status` from every client this connection opens, by task id. */
+  readonly taskStatus = new TaskStatusHub();
+  /** The callbacks of tasks waited for without their own (server's, else runtime's). */
+  readonly taskCallbacks: TaskCallbacks;
   readonly #settings: ConnectionSettings;
   readonly #callbacks: RuntimeCallbacks;
   readonly #reconnect: ReconnectPolicy;
@@ -73,6 +78,7 @@ export class ServerConnection {
     this.#loggingLevel = config.loggingLevel ?? runtime?.loggingLevel;
     this.roots = { current: config.roots ?? runtime?.roots };
     this.defaults = new RequestDefaults(server, { server: config.timeout, runtime: runtime?.timeout }, config.toolTimeouts, this.#callbacks.onProgress);
+    this.taskCallbacks = { onTaskStatus: this.#callbacks.onTaskStatus, onProgress: this.#callbacks.onProgress };
   }
 
   /** The live shared client, if connected (never for a stateless server). */
@@ -280,7 +286,15 @@ export class ServerConnection {
     const roots = this.roots;
     return {
       capabilities: clientCapabilities(callbacks, roots),
-      install: (client) => installHandlers(client, this.server, callbacks, roots, () => this.#toolsChanged.forEach((listener) => listener())),
+      install: (client) =>
+        installHandlers(
+          client,
+          this.server,
+          callbacks,
+          roots,
+          () => this.#toolsChanged.forEach((listener) => listener()),
+          (status) => this.taskStatus.publish(status),
+        ),
     };
   }
 

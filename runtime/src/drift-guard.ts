@@ -21,6 +21,8 @@ import type { ServerConnection } from "./connection.js";
 import { DriftError } from "./drift-error.js";
 import { runtimeInternals, type Runtime, type RuntimeInternals } from "./runtime.js";
 import { callTypedTool } from "./typed-calls.js";
+import { startTypedTask } from "./tasks/typed.js";
+import type { TaskHandle, TaskStartOptions } from "./tasks/types.js";
 import type { CallOptions, DriftGuardPolicy, ToolDescriptor, ToolMethods, ToolResult } from "./types.js";
 
 /** What `<server>/snapshot.ts` of a generated folder exports. */
@@ -101,19 +103,31 @@ class ServerGuard implements DriftGuard {
   }
 
   async callTool<I, O>(tool: ToolDescriptor<I, O>, args: I, options?: CallOptions): Promise<ToolResult<O>> {
-    const policy = this.#policy();
-    if (policy !== "off") {
-      const breaking = (await this.#verdicts()).get(tool.name);
-      if (breaking && policy === "error") throw new DriftError(this.#server, tool.name, breaking);
-    }
+    await this.#admit(tool);
     return callTypedTool(this.#runtime, this.#server, tool, args, options);
+  }
+
+  /** `.start()` of a task-capable tool's method, after the same check as a call. */
+  async startTask<I, O>(tool: ToolDescriptor<I, O>, args: I, options?: TaskStartOptions): Promise<TaskHandle<O>> {
+    await this.#admit(tool);
+    return startTypedTask(this.#runtime, this.#server, tool, args, options);
+  }
+
+  /** Under "error", a tool with a breaking change is not called. */
+  async #admit(tool: ToolDescriptor<unknown, unknown>): Promise<void> {
+    const policy = this.#policy();
+    if (policy === "off") return;
+    const breaking = (await this.#verdicts()).get(tool.name);
+    if (breaking && policy === "error") throw new DriftError(this.#server, tool.name, breaking);
   }
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   toolMethods<T extends Record<string, ToolDescriptor<any, any>>>(tools: T): ToolMethods<T> {
     const methods: Record<string, unknown> = {};
     for (const [key, tool] of Object.entries(tools)) {
-      methods[key] = (args?: unknown, options?: CallOptions) => this.callTool(tool, args ?? {}, options);
+      const method = (args?: unknown, options?: CallOptions) => this.callTool(tool, args ?? {}, options);
+      const start = (args?: unknown, options?: TaskStartOptions) => this.startTask(tool, args ?? {}, options);
+      methods[key] = tool.taskSupport === undefined ? method : Object.assign(method, { start });
     }
     return methods as ToolMethods<T>;
   }

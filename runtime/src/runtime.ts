@@ -40,6 +40,9 @@ import { McpSession, type Session } from "./session.js";
 import { toResourceContents } from "./resources.js";
 import type { CallOptions, ResourceContent, RuntimeOptions } from "./types.js";
 import type { OutputPolicy } from "./typed-calls.js";
+import { connectionChannel } from "./tasks/channel.js";
+import { listTasks, resumeTask, runToolTask, startToolTask, type TaskLink } from "./tasks/run.js";
+import type { TaskCallOptions, TaskHandle, TaskStartOptions, TaskStatus } from "./tasks/types.js";
 
 export interface Runtime {
   /** Every tool the server lists (all pages). */
@@ -51,6 +54,15 @@ export interface Runtime {
   listResourceTemplates(server: string): Promise<ResourceTemplate[]>;
   listPrompts(server: string): Promise<Prompt[]>;
   getPrompt(server: string, name: string, args?: Record<string, string>, options?: CallOptions): Promise<GetPromptResult>;
+  /**
+   * Runs a tool as an MCP task (the tool must declare `execution.taskSupport` "optional" or
+   * "required"): the task's handle once the server has created it. Arguments are sent as given.
+   */
+  startTask(server: string, name: string, args?: Record<string, unknown>, options?: TaskStartOptions): Promise<TaskHandle>;
+  /** Re-attaches to a task by id (started by this process or another one). */
+  resumeTask(server: string, taskId: string): Promise<TaskHandle>;
+  /** The server's tasks (`tasks/list`, every page). */
+  listTasks(server: string): Promise<TaskStatus[]>;
   /** LangChain tools built from the live listing of the given servers (all when none given). */
   getTools(...servers: string[]): Promise<DynamicStructuredTool[]>;
   /**
@@ -80,6 +92,13 @@ export interface RuntimeInternals {
    * interceptors) and may return a Command.
    */
   callToolInContext(server: string, name: string, args: Record<string, unknown>, options: CallOptions | undefined, context: () => ToolCallContext): Promise<InterceptorResult>;
+  /**
+   * A task-required tool's call: through the interceptors, at whose centre the tool runs as a
+   * task to its end (the call's signal cancels the task). `context` as for `callToolInContext`.
+   */
+  callToolAsTask(server: string, name: string, args: Record<string, unknown>, options: TaskCallOptions | undefined, context?: () => ToolCallContext): Promise<InterceptorResult>;
+  /** The server's connection with its task channel (handles, resume, list). */
+  taskLink(server: string): TaskLink;
 }
 
 export const RUNTIME_INTERNALS: unique symbol = Symbol("mcp-codegen.runtime");
@@ -101,6 +120,8 @@ interface ServerEntry {
   defaults: RequestDefaults;
   /** Global then server interceptors; `undefined` when none, so calls skip the chain entirely. */
   interceptors: readonly ToolCallInterceptor[] | undefined;
+  /** Made on the first task operation. */
+  taskLink?: TaskLink;
 }
 
 class McpRuntime implements Runtime {
@@ -137,6 +158,15 @@ class McpRuntime implements Runtime {
         if (entry.interceptors === undefined) return self.#send(entry, server, name, args, callOptions);
         return self.#intercepted(entry, server, name, args, callOptions, context());
       },
+      callToolAsTask: (server, name, args, callOptions, context) => {
+        const entry = self.#entry(server);
+        const link = self.#taskLink(entry);
+        const run = (final: string, finalArgs: Record<string, unknown>, finalOptions: TaskCallOptions | undefined) =>
+          runToolTask(link, { name: final }, finalArgs, finalOptions);
+        if (entry.interceptors === undefined) return run(name, args, callOptions);
+        return self.#intercepted(entry, server, name, args, callOptions, context?.(), run);
+      },
+      taskLink: (server) => self.#taskLink(self.#entry(server)),
     };
   }
 
@@ -146,21 +176,43 @@ class McpRuntime implements Runtime {
     return expectToolResult(await this.#intercepted(entry, server, name, args, options, undefined), server, name);
   }
 
-  /** Runs the interceptor chain; at its centre the (possibly overridden) request goes on the wire. */
-  #intercepted(
+  /**
+   * Runs the interceptor chain; at its centre the (possibly overridden) request goes on the
+   * wire: a plain `tools/call`, or `send` (a task run to its end).
+   */
+  #intercepted<C extends CallOptions>(
     entry: ServerEntry,
     server: string,
     name: string,
     args: Record<string, unknown>,
-    options: CallOptions | undefined,
+    options: C | undefined,
     context: ToolCallContext | undefined,
+    send?: (name: string, args: Record<string, unknown>, options: C | undefined) => Promise<CallToolResult>,
   ): Promise<InterceptorResult> {
     const request = createToolCallRequest(server, name, args, options?.headers, context);
     return runInterceptors(entry.interceptors ?? [], request, (final: ToolCallRequest) => {
       // The final headers include the call's own (they seeded the first request).
-      const callOptions = Object.keys(final.headers).length === 0 ? options : { ...options, headers: { ...final.headers } };
-      return this.#send(entry, server, final.name, final.args as Record<string, unknown>, callOptions);
+      const callOptions = Object.keys(final.headers).length === 0 ? options : ({ ...options, headers: { ...final.headers } } as C);
+      const finalArgs = final.args as Record<string, unknown>;
+      return send ? send(final.name, finalArgs, callOptions) : this.#send(entry, server, final.name, finalArgs, callOptions);
     });
+  }
+
+  #taskLink(entry: ServerEntry): TaskLink {
+    entry.taskLink ??= { connection: entry.connection, channel: connectionChannel(entry.connection, this[RUNTIME_INTERNALS].outputPolicy) };
+    return entry.taskLink;
+  }
+
+  startTask(server: string, name: string, args: Record<string, unknown> = {}, options?: TaskStartOptions): Promise<TaskHandle> {
+    return startToolTask(this.#taskLink(this.#entry(server)), { name }, args, options);
+  }
+
+  resumeTask(server: string, taskId: string): Promise<TaskHandle> {
+    return resumeTask(this.#taskLink(this.#entry(server)), taskId);
+  }
+
+  listTasks(server: string): Promise<TaskStatus[]> {
+    return listTasks(this.#taskLink(this.#entry(server)));
   }
 
   /** One `tools/call` on the wire, no interceptors. */
