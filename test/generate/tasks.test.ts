@@ -59,7 +59,7 @@ describe("generated clients of task tools", () => {
       [
         `import { createClient } from "./out/index.js";`,
         `import type { SlowReportOutput } from "./out/jobs/index.js";`,
-        `import type { TaskHandle, TaskStatus, ToolResult } from "mcp-codegen/runtime";`,
+        `import type { TaskHandle, TaskStatus, ToolResult } from "@mcp-codegen/runtime";`,
         `const mcp = createClient();`,
         `export const report: Promise<ToolResult<SlowReportOutput>> = mcp.jobs.slowReport({ topic: "x" }, { ttl: 1000, onTaskStatus: (status: TaskStatus) => void status.status });`,
         `export const research: Promise<ToolResult<unknown>> = mcp.everything.simulateResearchQuery({ topic: "x" });`,

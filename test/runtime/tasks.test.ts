@@ -4,7 +4,7 @@
  * client reconnected (a new runtime, a new MCP session), one whose ttl expires.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createRuntime, TaskCancelledError, TaskFailedError, TaskNotFoundError, type Runtime, type TaskStatus } from "../../src/runtime/index.js";
+import { createRuntime, TaskCancelledError, TaskFailedError, TaskNotFoundError, type Runtime, type TaskStatus } from "../../runtime/src/index.js";
 import { childPids, startTasksServer, TASKS_STDIO, type RunningServer } from "../helpers/servers.js";
 
 const before = new Set(childPids());
