@@ -183,7 +183,7 @@ describe("generated clients of task tools", () => {
       .respond(new AIMessage("Collected."));
     const handed = await createAgent({ model: handModel, tools: handing }).invoke({ messages: [new HumanMessage("start, then collect")] });
     const handedMessages = handed.messages as BaseMessage[];
-    expect(String(toolMessage(handedMessages, "call-start").content)).toContain("Started task");
+    expect(toolMessage(handedMessages, "call-start").content).toEqual([{ type: "text", text: expect.stringContaining("Started task") }]);
     const collected = toolMessage(handedMessages, "call-result");
     expect(collected.artifact).toMatchObject({ structuredContent: { topic: "later", steps: 1 } });
   });
