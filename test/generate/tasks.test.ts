@@ -162,12 +162,16 @@ describe("generated clients of task tools", () => {
       .respondWithTools([{ name: "slow_report", args: { topic: "agents", steps: 2, stepMs: 10 }, id: "call-report" }])
       .respondWithTools([{ name: "failing_job", args: { reason: "no luck" }, id: "call-fail" }])
       .respond(new AIMessage("Done."));
-    const result = await createAgent({ model, tools: waiting }).invoke({ messages: [new HumanMessage("report")] });
+    const events: { name: string; data: { status?: string } }[] = [];
+    const callbacks = [{ handleCustomEvent: (name: string, data: { status?: string }) => void events.push({ name, data }) }];
+    const result = await createAgent({ model, tools: waiting }).invoke({ messages: [new HumanMessage("report")] }, { callbacks });
     const messages = result.messages as BaseMessage[];
     const report = toolMessage(messages, "call-report");
     expect(report.content).toEqual([{ type: "text", text: "Report on agents in 2 steps" }]);
     // The artifact: typed structured content, and the task in the result's _meta.
     expect(report.artifact).toMatchObject({ structuredContent: { topic: "agents", steps: 2 }, _meta: { "io.modelcontextprotocol/related-task": { taskId: expect.any(String) } } });
+    // Status changes reached the run's callbacks.
+    expect(events.filter((event) => event.name === "mcp_task_status").map((event) => event.data.status)).toContain("completed");
     const failed = toolMessage(messages, "call-fail");
     expect(failed.status).toBe("error");
     expect(failed.content).toEqual([{ type: "text", text: "no luck" }]);

@@ -52,12 +52,14 @@ function recall(runtime: Runtime, server: string, taskId: string): TaskTool<unkn
   return STARTED.get(runtime)?.get(`${server}\u0000${taskId}`);
 }
 
-/** Status changes into the run's callbacks (`handleCustomEvent`, `streamEvents`). */
-async function statusReporter(config: RunnableConfig | undefined, server: string, tool: string | undefined): Promise<(status: TaskStatus) => void> {
-  if (!config?.callbacks) return () => undefined;
-  const { dispatchCustomEvent } = await import("@langchain/core/callbacks/dispatch");
+/** Status changes into the run's callbacks (`handleCustomEvent`, `streamEvents`) and the runtime's `onTaskStatus`. */
+async function statusReporter(internals: RuntimeInternals, config: RunnableConfig | undefined, server: string, tool: string | undefined): Promise<(status: TaskStatus) => void> {
+  const own = internals.taskLink(server).channel.callbacks.onTaskStatus;
+  const source = tool === undefined ? { server } : { server, name: tool };
+  const dispatch = config?.callbacks ? (await import("@langchain/core/callbacks/dispatch")).dispatchCustomEvent : undefined;
   return (status) => {
-    dispatchCustomEvent(TASK_STATUS_EVENT, { server, tool, ...status }, config).catch(() => undefined);
+    own?.(status, source);
+    dispatch?.(TASK_STATUS_EVENT, { server, tool, ...status }, config).catch(() => undefined);
   };
 }
 
@@ -71,7 +73,7 @@ export async function waitForTask(
   context: () => ToolCallContext,
   ttl: number | undefined,
 ): Promise<InterceptorResult> {
-  const onTaskStatus = await statusReporter(config, server, wireName);
+  const onTaskStatus = await statusReporter(internals, config, server, wireName);
   const signal = config?.signal;
   return internals.callToolAsTask(server, wireName, args, { ...(signal ? { signal } : {}), ...(ttl === undefined ? {} : { ttl }), onTaskStatus }, context);
 }
@@ -122,7 +124,7 @@ export async function collectTaskResult(
     const text = `Task ${JSON.stringify(status.taskId)} is ${status.status}${status.statusMessage ? `: ${status.statusMessage}` : ""}.`;
     return { content: [{ type: "text", text }], structuredContent: { taskId: status.taskId, status: status.status } };
   }
-  const onTaskStatus = await statusReporter(config, server, tool?.name);
+  const onTaskStatus = await statusReporter(internals, config, server, tool?.name);
   const signal = config?.signal;
   const result = await handle.outcome({ ...(signal ? { signal } : {}), onTaskStatus });
   const descriptor = tool?.descriptor as ToolDescriptor | undefined;

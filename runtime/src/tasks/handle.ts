@@ -93,10 +93,11 @@ export class McpTaskHandle<O = unknown> implements TaskHandle<O> {
     const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
     const limits = { signal: options.signal, timeout: options.timeout };
     let early: Promise<CallToolResult> | undefined;
+    const follow = this.#follow(signal, limits);
+    let next: Promise<IteratorResult<TaskStatus>> | undefined;
     try {
-      const follow = this.#follow(signal, limits)[Symbol.asyncIterator]();
       for (;;) {
-        const next = follow.next();
+        next = follow.next();
         const step = early ? await Promise.race([next, early.then((payload) => ({ payload }))]) : await next;
         if ("payload" in step) return step.payload;
         if (step.done) break;
@@ -107,7 +108,10 @@ export class McpTaskHandle<O = unknown> implements TaskHandle<O> {
     } catch (error) {
       throw options.signal?.aborted ? this.#stopped(options.signal) : error;
     } finally {
+      // Ends the follower (its poll, its notification listener) whichever way the wait ended.
       stop.abort();
+      next?.catch(() => undefined);
+      follow.return(undefined).catch(() => undefined);
     }
     return this.#ended(this.#latest, early, limits);
   }
