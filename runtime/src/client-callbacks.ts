@@ -19,6 +19,8 @@ import {
   type Root,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { CallbackSource, ListChangedKind, RuntimeCallbacks } from "./types.js";
+import { onTaskStatusNotification } from "./tasks/protocol.js";
+import type { TaskStatus } from "./tasks/types.js";
 
 /** The roots a server is offered; replaced by `runtime.setRoots`, read at each `roots/list`. */
 export interface RootsHolder {
@@ -56,13 +58,22 @@ const LIST_CHANGED: readonly [ListChangedKind, typeof ToolListChangedNotificatio
  * `notifications/tools/list_changed` before the user's `onListChanged` (the SDK keeps one
  * handler per method, so the connection's own listeners go through this one).
  */
-export function installHandlers(client: Client, server: string, callbacks: RuntimeCallbacks, roots: RootsHolder, onToolsChanged: () => void): void {
+export function installHandlers(
+  client: Client,
+  server: string,
+  callbacks: RuntimeCallbacks,
+  roots: RootsHolder,
+  onToolsChanged: () => void,
+  onTaskStatus: (status: TaskStatus) => void,
+): void {
   const source: CallbackSource = Object.freeze({ server });
   const { onSampling, onElicitation, onLoggingMessage, onListChanged } = callbacks;
   if (onSampling) client.setRequestHandler(CreateMessageRequestSchema, (request) => onSampling(request.params, source));
   if (onElicitation) {
     client.setRequestHandler(ElicitRequestSchema, async (request) => withSchemaDefaults(request.params, await onElicitation(request.params, source)));
   }
+  // Status of the tasks this client follows (handles listen per task id).
+  onTaskStatusNotification(client, onTaskStatus);
   if (roots.current !== undefined) client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: [...(roots.current ?? [])] }));
   if (onLoggingMessage) client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => onLoggingMessage(notification.params, source));
   for (const [kind, schema] of LIST_CHANGED) {

@@ -27,6 +27,7 @@ import { OpenFailure, openClient, type ClientIdentity, type ClientSetup, type Op
 import type { CallOptions, ConnectionOptions, RuntimeCallbacks, RuntimeServerConfig } from "./types.js";
 import { oauthSessionFor, withOAuthSession, type SessionOptions } from "./oauth/attach.js";
 import type { OAuthSession } from "./oauth/session.js";
+import { TaskStatusHub, type TaskCallbacks } from "./tasks/channel.js";
 
 export interface ConnectionSettings {
   env: Environment;
@@ -47,6 +48,10 @@ export class ServerConnection {
   readonly defaults: RequestDefaults;
   /** The roots offered to this server; `current` is replaced by `runtime.setRoots`. */
   readonly roots: RootsHolder;
+  /** `notifications/tasks/status` from every client this connection opens, by task id. */
+  readonly taskStatus = new TaskStatusHub();
+  /** The callbacks of tasks waited for without their own (server's, else runtime's). */
+  readonly taskCallbacks: TaskCallbacks;
   readonly #settings: ConnectionSettings;
   readonly #callbacks: RuntimeCallbacks;
   readonly #reconnect: ReconnectPolicy;
@@ -79,6 +84,7 @@ export class ServerConnection {
     this.#loggingLevel = config.loggingLevel ?? runtime?.loggingLevel;
     this.roots = { current: config.roots ?? runtime?.roots };
     this.defaults = new RequestDefaults(server, { server: config.timeout, runtime: runtime?.timeout }, config.toolTimeouts, this.#callbacks.onProgress);
+    this.taskCallbacks = { onTaskStatus: this.#callbacks.onTaskStatus, onProgress: this.#callbacks.onProgress };
   }
 
   /** The live shared client, if connected (never for a stateless server). */
@@ -293,7 +299,15 @@ export class ServerConnection {
     const roots = this.roots;
     return {
       capabilities: clientCapabilities(callbacks, roots),
-      install: (client) => installHandlers(client, this.server, callbacks, roots, () => this.#toolsChanged.forEach((listener) => listener())),
+      install: (client) =>
+        installHandlers(
+          client,
+          this.server,
+          callbacks,
+          roots,
+          () => this.#toolsChanged.forEach((listener) => listener()),
+          (status) => this.taskStatus.publish(status),
+        ),
     };
   }
 

@@ -25,6 +25,8 @@ import type { ServerConnection } from "./connection.js";
 import { DriftError } from "./drift-error.js";
 import { runtimeInternals, type Runtime, type RuntimeInternals } from "./runtime.js";
 import { callTypedTool } from "./typed-calls.js";
+import { startTypedTask } from "./tasks/typed.js";
+import type { TaskHandle, TaskStartOptions } from "./tasks/types.js";
 import type { CallOptions, DriftGuardPolicy, ToolDescriptor, ToolMethods, ToolResult } from "./types.js";
 
 /** What `<server>/snapshot.ts` of a generated folder exports. */
@@ -114,6 +116,12 @@ class ServerGuard implements DriftGuard {
     return callTypedTool(this.#runtime, this.#server, tool, args, options);
   }
 
+  /** `.start()` of a task-capable tool's method, after the same check as a call (a task start is not sent through that check). */
+  async startTask<I, O>(tool: ToolDescriptor<I, O>, args: I, options?: TaskStartOptions): Promise<TaskHandle<O>> {
+    await this.check(tool.name);
+    return startTypedTask(this.#runtime, this.#server, tool, args, options);
+  }
+
   /** Resolves when `tool` may be called under the policy; throws `DriftError` when it must not. */
   async check(tool: string): Promise<void> {
     const policy = this.#policy();
@@ -126,7 +134,9 @@ class ServerGuard implements DriftGuard {
   toolMethods<T extends Record<string, ToolDescriptor<any, any>>>(tools: T): ToolMethods<T> {
     const methods: Record<string, unknown> = {};
     for (const [key, tool] of Object.entries(tools)) {
-      methods[key] = (args?: unknown, options?: CallOptions) => this.callTool(tool, args ?? {}, options);
+      const method = (args?: unknown, options?: CallOptions) => this.callTool(tool, args ?? {}, options);
+      const start = (args?: unknown, options?: TaskStartOptions) => this.startTask(tool, args ?? {}, options);
+      methods[key] = tool.taskSupport === undefined ? method : Object.assign(method, { start });
     }
     return methods as ToolMethods<T>;
   }

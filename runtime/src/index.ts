@@ -33,6 +33,9 @@ export { pathFromModule } from "./paths.js";
 export { MissingPeerError } from "./langchain/load.js";
 export { driftGuard, mergeDriftReports, type DriftGuard, type DriftGuardRegistration, type GeneratedSnapshot } from "./drift-guard.js";
 export { DriftError } from "./drift-error.js";
+export { serverTasks } from "./tasks/typed.js";
+export { TaskError, TaskFailedError, TaskCancelledError, TaskNotFoundError } from "./tasks/errors.js";
+export type { OutputOf, ServerTasks, TaskCallOptions, TaskHandle, TaskStartOptions, TaskState, TaskStatus, TaskToolKey, TaskWaitOptions } from "./tasks/types.js";
 export type { DriftGuardPolicy } from "./types.js";
 export type { Change as DriftChange, DriftOptions, DriftReport, DriftSummary } from "./drift/types.js";
 export type { ServerSnapshot } from "./shared/snapshot.js";
@@ -69,6 +72,7 @@ export type {
   ContentBlock,
   ToolMethod,
   ToolMethods,
+  TaskToolMethod,
   ProgressUpdate,
   PromptDescriptor,
   ResourceContent,

@@ -78,6 +78,17 @@ export class RequestDefaults {
     return this.#with(defaults, tool, options);
   }
 
+  /**
+   * Options for a request about a task of `tool` (status, result, cancel): the tool's timeout
+   * and the signal, never a progress token (the task's progress belongs to its `tools/call`).
+   */
+  forTaskRequest(tool: string | undefined, timeout: number | undefined, signal: AbortSignal | undefined): RequestOptions | undefined {
+    const defaults = tool !== undefined && this.#perTool?.has(tool) ? this.#perTool.get(tool) : this.base;
+    if (timeout === undefined && signal === undefined) return defaults;
+    const effective = timeout ?? defaults?.timeout;
+    return { ...(effective === undefined ? {} : { timeout: effective }), ...(signal ? { signal } : {}) };
+  }
+
   /** Options for any other request about `subject` (a resource URI, a prompt name). */
   forRequest(subject: string | undefined, options: CallOptions | undefined): RequestOptions | undefined {
     return this.#with(this.base, subject, options);

@@ -43,6 +43,9 @@ import type { CallOptions, ResourceContent, RuntimeOptions } from "./types.js";
 import type { OutputPolicy } from "./typed-calls.js";
 import { memoryOAuthStore } from "./oauth/memory-store.js";
 import type { SessionOptions } from "./oauth/attach.js";
+import { connectionChannel } from "./tasks/channel.js";
+import { listTasks, resumeTask, runToolTask, startToolTask, type TaskLink } from "./tasks/run.js";
+import type { TaskCallOptions, TaskHandle, TaskStartOptions, TaskStatus } from "./tasks/types.js";
 
 export interface Runtime {
   /** Every tool the server lists (all pages). */
@@ -54,6 +57,15 @@ export interface Runtime {
   listResourceTemplates(server: string): Promise<ResourceTemplate[]>;
   listPrompts(server: string): Promise<Prompt[]>;
   getPrompt(server: string, name: string, args?: Record<string, string>, options?: CallOptions): Promise<GetPromptResult>;
+  /**
+   * Runs a tool as an MCP task (the tool must declare `execution.taskSupport` "optional" or
+   * "required"): the task's handle once the server has created it. Arguments are sent as given.
+   */
+  startTask(server: string, name: string, args?: Record<string, unknown>, options?: TaskStartOptions): Promise<TaskHandle>;
+  /** Re-attaches to a task by id (started by this process or another one). */
+  resumeTask(server: string, taskId: string): Promise<TaskHandle>;
+  /** The server's tasks (`tasks/list`, every page). */
+  listTasks(server: string): Promise<TaskStatus[]>;
   /** LangChain tools built from the live listing of the given servers (all when none given). */
   getTools(...servers: string[]): Promise<DynamicStructuredTool[]>;
   /**
@@ -88,6 +100,13 @@ export interface RuntimeInternals {
    * tools (typed, dynamic, LangChain) waits for its verdict, which may throw `DriftError`.
    */
   setDriftCheck(server: string, check: DriftCheck): void;
+  /**
+   * A task-required tool's call: through the interceptors, at whose centre the tool runs as a
+   * task to its end (the call's signal cancels the task). `context` as for `callToolInContext`.
+   */
+  callToolAsTask(server: string, name: string, args: Record<string, unknown>, options: TaskCallOptions | undefined, context?: () => ToolCallContext): Promise<InterceptorResult>;
+  /** The server's connection with its task channel (handles, resume, list). */
+  taskLink(server: string): TaskLink;
 }
 
 /** Resolves when the tool may be called; rejects (with `DriftError`) when it must not be. */
@@ -114,6 +133,8 @@ interface ServerEntry {
   interceptors: readonly ToolCallInterceptor[] | undefined;
   /** Set when a generated client registered its drift guard for this server. */
   driftCheck: DriftCheck | undefined;
+  /** Made on the first task operation. */
+  taskLink?: TaskLink;
 }
 
 class McpRuntime implements Runtime {
@@ -161,6 +182,18 @@ class McpRuntime implements Runtime {
         const entry = self.#servers.get(server);
         if (entry) entry.driftCheck = check;
       },
+      callToolAsTask: (server, name, args, callOptions, context) => {
+        const entry = self.#entry(server);
+        const link = self.#taskLink(entry);
+        // Like a plain call's #send: the drift guard's verdict on the tool sent comes first.
+        const run = async (final: string, finalArgs: Record<string, unknown>, finalOptions: TaskCallOptions | undefined) => {
+          await entry.driftCheck?.(final);
+          return runToolTask(link, { name: final }, finalArgs, finalOptions);
+        };
+        if (entry.interceptors === undefined) return run(name, args, callOptions);
+        return self.#intercepted(entry, server, name, args, callOptions, context?.(), run);
+      },
+      taskLink: (server) => self.#taskLink(self.#entry(server)),
     };
   }
 
@@ -170,21 +203,43 @@ class McpRuntime implements Runtime {
     return expectToolResult(await this.#intercepted(entry, server, name, args, options, undefined), server, name);
   }
 
-  /** Runs the interceptor chain; at its centre the (possibly overridden) request goes on the wire. */
-  #intercepted(
+  /**
+   * Runs the interceptor chain; at its centre the (possibly overridden) request goes on the
+   * wire: a plain `tools/call`, or `send` (a task run to its end).
+   */
+  #intercepted<C extends CallOptions>(
     entry: ServerEntry,
     server: string,
     name: string,
     args: Record<string, unknown>,
-    options: CallOptions | undefined,
+    options: C | undefined,
     context: ToolCallContext | undefined,
+    send?: (name: string, args: Record<string, unknown>, options: C | undefined) => Promise<CallToolResult>,
   ): Promise<InterceptorResult> {
     const request = createToolCallRequest(server, name, args, options?.headers, context);
     return runInterceptors(entry.interceptors ?? [], request, (final: ToolCallRequest) => {
       // The final headers include the call's own (they seeded the first request).
-      const callOptions = Object.keys(final.headers).length === 0 ? options : { ...options, headers: { ...final.headers } };
-      return this.#send(entry, server, final.name, final.args as Record<string, unknown>, callOptions);
+      const callOptions = Object.keys(final.headers).length === 0 ? options : ({ ...options, headers: { ...final.headers } } as C);
+      const finalArgs = final.args as Record<string, unknown>;
+      return send ? send(final.name, finalArgs, callOptions) : this.#send(entry, server, final.name, finalArgs, callOptions);
     });
+  }
+
+  #taskLink(entry: ServerEntry): TaskLink {
+    entry.taskLink ??= { connection: entry.connection, channel: connectionChannel(entry.connection, this[RUNTIME_INTERNALS].outputPolicy) };
+    return entry.taskLink;
+  }
+
+  startTask(server: string, name: string, args: Record<string, unknown> = {}, options?: TaskStartOptions): Promise<TaskHandle> {
+    return startToolTask(this.#taskLink(this.#entry(server)), { name }, args, options);
+  }
+
+  resumeTask(server: string, taskId: string): Promise<TaskHandle> {
+    return resumeTask(this.#taskLink(this.#entry(server)), taskId);
+  }
+
+  listTasks(server: string): Promise<TaskStatus[]> {
+    return listTasks(this.#taskLink(this.#entry(server)));
   }
 
   /** One `tools/call` on the wire, no interceptors; after the drift guard's verdict on the tool sent. */

@@ -5,16 +5,18 @@
  */
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { joinText, OutputValidationError, ToolCallError, ValidationError } from "./errors.js";
+import { expectToolResult } from "./interceptors.js";
 import { runtimeInternals, type Runtime } from "./runtime.js";
 import { runtimeOf, type Session } from "./session.js";
 import type { CallOptions, ToolDescriptor, ToolResult } from "./types.js";
+import type { TaskCallOptions } from "./tasks/types.js";
 
 export async function callTypedTool<I, O>(
   target: Runtime | Session,
   server: string,
   tool: ToolDescriptor<I, O>,
   args: I,
-  options?: CallOptions,
+  options?: CallOptions | TaskCallOptions,
 ): Promise<ToolResult<O>> {
   const runtime = runtimeOf(target);
   // A session answers for its own server, whatever key the generated client was made with.
@@ -22,7 +24,12 @@ export async function callTypedTool<I, O>(
   // A tool whose input has no required property may be called with no argument.
   const parsed = tool.input.safeParse(args === undefined ? {} : args);
   if (!parsed.success) throw new ValidationError(server, tool.name, parsed.error.issues, parsed.error);
-  const result = await runtime.callTool(server, tool.name, parsed.data as Record<string, unknown>, options);
+  const input = parsed.data as Record<string, unknown>;
+  // A task-required tool only runs as a task: start it and wait for its result.
+  const internals = tool.taskSupport === "required" ? runtimeInternals(runtime) : undefined;
+  const result = internals
+    ? expectToolResult(await internals.callToolAsTask(server, tool.name, input, options), server, tool.name)
+    : await runtime.callTool(server, tool.name, input, options);
   if (result.isError) throw new ToolCallError(server, tool.name, result.content);
   return toToolResult(server, tool, result, tool.output && runtimeInternals(runtime)?.outputPolicy);
 }

@@ -20,6 +20,7 @@ import type { ToolCallInterceptor } from "./interceptors.js";
 import type { DriftReport } from "./drift/types.js";
 import type { ToolCallHooks } from "./hooks.js";
 import type { OAuthOptions } from "./oauth/types.js";
+import type { TaskCallOptions, TaskHandle, TaskStartOptions, TaskStatus } from "./tasks/types.js";
 
 export type ContentBlock = CallToolResult["content"][number];
 
@@ -33,6 +34,8 @@ export interface ToolDescriptor<I = unknown, O = unknown> {
   readonly fingerprint: string;
   readonly input: ZodType<I>;
   readonly output?: ZodType<O>;
+  /** The tool can run as an MCP task ("optional") or only as one ("required"); absent: never. */
+  readonly taskSupport?: "optional" | "required";
 }
 
 export interface ResourceDescriptor {
@@ -58,8 +61,26 @@ export interface PromptDescriptor {
   readonly fingerprint: string;
 }
 
-/** The typed method of one tool on a generated client (callable with no argument at run time). */
-export type ToolMethod<D> = D extends ToolDescriptor<infer I, infer O> ? (args?: I, options?: CallOptions) => Promise<ToolResult<O>> : never;
+/**
+ * The typed method of one tool on a generated client (callable with no argument at run time).
+ * A task-required tool's method runs it as a task and waits for the result; every
+ * task-capable tool's method also has `.start()`, which returns a task handle.
+ */
+export type ToolMethod<D> =
+  D extends ToolDescriptor<infer I, infer O>
+    ? D extends { readonly taskSupport: "required" }
+      ? TaskToolMethod<I, O, TaskCallOptions>
+      : D extends { readonly taskSupport: "optional" }
+        ? TaskToolMethod<I, O, CallOptions>
+        : (args?: I, options?: CallOptions) => Promise<ToolResult<O>>
+    : never;
+
+/** The method of a task-capable tool. */
+export interface TaskToolMethod<I, O, C extends CallOptions = CallOptions> {
+  (args?: I, options?: C): Promise<ToolResult<O>>;
+  /** Runs the tool as an MCP task: the task's handle once the server has created it. */
+  start(args?: I, options?: TaskStartOptions): Promise<TaskHandle<O>>;
+}
 
 /** One method per descriptor of a tool table; the generated client interface narrows each signature. */
 export type ToolMethods<T> = { readonly [K in keyof T]: ToolMethod<T[K]> };
@@ -141,6 +162,11 @@ export interface RuntimeCallbacks {
   onElicitation?: (request: ElicitationRequest, source: CallbackSource) => ElicitationResponse | Promise<ElicitationResponse>;
   /** `sampling/createMessage`: ask a model, answer with its message. */
   onSampling?: (request: SamplingRequest, source: CallbackSource) => SamplingResponse | Promise<SamplingResponse>;
+  /**
+   * Status changes of tasks waited for without their own `onTaskStatus` (LangChain tools,
+   * `result()` without options); `source.name` is the tool when known.
+   */
+  onTaskStatus?: (status: TaskStatus, source: CallbackSource) => void;
   /** `notifications/{tools,resources,prompts}/list_changed`. */
   onListChanged?: (kind: ListChangedKind, source: CallbackSource) => void;
   /**

@@ -8,6 +8,7 @@ import { piecesOf, type BodyMember, type PiecedStatement } from "../format/piece
 import type { NormalizedServer } from "../normalize/normalize.js";
 import type { ConnectionExpression } from "./connection.js";
 import { RUNTIME_IMPORTS, type ModuleNeed } from "./runtime-imports.js";
+import { hasTaskTools } from "./server-text.js";
 import { docComment, docText } from "./text.js";
 
 // ts-morph is CommonJS: through require() it skips the ES module loader's scan of its exports,
@@ -65,7 +66,22 @@ function needs(server: NormalizedServer, connection: ConnectionExpression): Reco
   const resources = server.resources.length > 0;
   const templates = server.templates.length > 0;
   const prompts = server.prompts.length > 0;
-  return { tools, resources, templates, prompts, readable: resources || templates, callable: tools || resources || templates || prompts, modulePath: connection.usesModulePath, always: true };
+  // A task-required tool's method takes TaskCallOptions instead of CallOptions.
+  const plainCalls = server.tools.some((tool) => tool.taskSupport !== "required");
+  const tasks = hasTaskTools(server);
+  const requiredTasks = server.tools.some((tool) => tool.taskSupport === "required");
+  return {
+    tools,
+    resources,
+    templates,
+    prompts,
+    readable: resources || templates,
+    callable: plainCalls || resources || templates || prompts,
+    modulePath: connection.usesModulePath,
+    tasks,
+    requiredTasks,
+    always: true,
+  };
 }
 
 export function importStatements(server: NormalizedServer, connection: ConnectionExpression): StatementStructures[] {
@@ -112,6 +128,9 @@ export function clientInterface(server: NormalizedServer): InterfaceDeclarationS
     properties: [
       { name: "resources", isReadonly: true, docs: ["Static resources and resource templates."], type: `{\n${resourceMembers.join("\n")}\n}` },
       { name: "prompts", isReadonly: true, docs: ["Prompts, returned as LangChain messages."], type: `{\n${promptMembers.join("\n")}\n}` },
+      ...(hasTaskTools(server)
+        ? [{ name: "tasks", isReadonly: true, docs: ["Tasks of this server: `resume(taskId)` (or `resume(tool, taskId)`, typed by tool) and `list()`."], type: "ServerTasks<typeof tools>" }]
+        : []),
     ],
   };
 }

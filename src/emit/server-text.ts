@@ -57,6 +57,7 @@ function toolEntry(tool: NormalizedTool): BodyMember {
     text("fingerprint", entry.hash),
     name("input", `${tool.inputType}Schema`),
     ...(tool.outputType ? [name("output", `${tool.outputType}Schema`)] : []),
+    ...(tool.taskSupport ? [text("taskSupport", tool.taskSupport)] : []),
   ];
   const source = `${tool.method}: { ${fields.map(([key, value]) => `${key}: ${value}`).join(", ")} }`;
   const members = fields.flatMap(([key, , layout]) => (layout ? [[key, layout] as const] : []));
@@ -68,12 +69,30 @@ function toolEntry(tool: NormalizedTool): BodyMember {
 export function toolMethods(server: NormalizedServer): BodyMember[] {
   return server.tools.map((tool) => {
     const doc = docCommentLines(tool.entry.description ?? tool.entry.title);
-    const parameters = [`args${hasNoRequiredInput(tool) ? "?" : ""}: ${tool.inputType}`, "options?: CallOptions"];
-    const returnType = `Promise<ToolResult<${tool.outputType ?? "unknown"}>>`;
+    const args = `args${hasNoRequiredInput(tool) ? "?" : ""}: ${tool.inputType}`;
+    const output = tool.outputType ?? "unknown";
+    if (tool.taskSupport) return { source: [...doc, taskToolMember(tool.method, args, output, tool.taskSupport)].join("\n"), laidOut: undefined };
+    const parameters = [args, "options?: CallOptions"];
+    const returnType = `Promise<ToolResult<${output}>>`;
     const source = [...doc, `${tool.method}(${parameters.join(", ")}): ${returnType};`].join("\n");
     const lines = plainName(tool.method) && methodSignatureLines("  ", doc, tool.method, parameters, returnType);
     return { source, laidOut: lines ? `${lines.join("\n")}\n` : undefined };
   });
+}
+
+/**
+ * A task-capable tool: callable like any tool (a "required" one runs as a task and is awaited,
+ * an "optional" one is a plain call), plus `.start()` for a task handle. Formatted by prettier.
+ */
+function taskToolMember(method: string, args: string, output: string, support: "optional" | "required"): string {
+  const callOptions = support === "required" ? "TaskCallOptions" : "CallOptions";
+  return [
+    `readonly ${method}: {`,
+    `(${args}, options?: ${callOptions}): Promise<ToolResult<${output}>>;`,
+    "/** Runs the tool as an MCP task: the task's handle once the server has created it. */",
+    `start(${args}, options?: TaskStartOptions): Promise<TaskHandle<${output}>>;`,
+    `};`,
+  ].join("\n");
 }
 
 /** A tool whose input has no required property can be called with no argument. */
@@ -139,7 +158,7 @@ ${resourceMembers.join("\n")}
 prompts: {
 ${promptMembers.join("\n")}
 },
-getTools: (options) => create${server.typeStem}Tools(runtime, server, options),
+${hasTaskTools(server) ? "tasks: serverTasks(runtime, server, tools),\n" : ""}getTools: (options) => create${server.typeStem}Tools(runtime, server, options),
 verify: () => guard.verify(),
 };
 }
@@ -152,6 +171,11 @@ export function create${server.typeStem}Tools(runtime: Runtime, server: string =
 return createLangChainTools(runtime, server, Object.values(tools), options);
 }
 `;
+}
+
+/** Whether the server's client has `tasks` and task types (some tool can run as a task). */
+export function hasTaskTools(server: NormalizedServer): boolean {
+  return server.tools.some((tool) => tool.taskSupport !== undefined);
 }
 
 function optionalText(key: string, value: string | undefined): string {

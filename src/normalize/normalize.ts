@@ -10,8 +10,8 @@ import type {
   ServerSnapshot,
   ToolEntry,
 } from "@mcp-codegen/runtime/internal";
-import { NameScope, pascalCase } from "./identifiers.js";
-import { RESERVED_NAMESPACE_MEMBERS, RESERVED_SERVER_MEMBERS, RESERVED_TYPE_NAMES } from "./reserved.js";
+import { camelCase, NameScope, pascalCase } from "./identifiers.js";
+import { RESERVED_NAMESPACE_MEMBERS, RESERVED_SERVER_MEMBERS, RESERVED_TYPE_NAMES, TASKS_MEMBER } from "./reserved.js";
 
 export interface NamingNote {
   /** `tool "math/get-weather"` */
@@ -24,7 +24,11 @@ export interface NormalizedTool {
   method: string;
   inputType: string;
   outputType: string | undefined;
+  /** The tool can run as an MCP task ("optional") or only as one ("required"). */
+  taskSupport: TaskSupport | undefined;
 }
+
+export type TaskSupport = "optional" | "required";
 
 export interface NormalizedResource {
   entry: ResourceEntry;
@@ -62,7 +66,9 @@ export interface NormalizedServer {
 export function normalizeServer(key: string, property: string, snapshot: ServerSnapshot): NormalizedServer {
   const notes: NamingNote[] = [];
   const types = new NameScope(RESERVED_TYPE_NAMES);
-  const methods = new NameScope(RESERVED_SERVER_MEMBERS);
+  // A server with task tools gets `tasks` (resume, list) next to its methods.
+  const hasTasks = snapshot.tools.some((entry) => taskSupportOf(entry) !== undefined);
+  const methods = new NameScope(hasTasks ? new Set([...RESERVED_SERVER_MEMBERS, TASKS_MEMBER]) : RESERVED_SERVER_MEMBERS);
   const resourceMembers = new NameScope(RESERVED_NAMESPACE_MEMBERS);
   const promptMembers = new NameScope(RESERVED_NAMESPACE_MEMBERS);
 
@@ -88,6 +94,7 @@ export function normalizeServer(key: string, property: string, snapshot: ServerS
       method,
       inputType: typeName(stem, "Input", subject, owner),
       outputType: entry.outputSchema ? typeName(stem, "Output", subject, owner) : undefined,
+      taskSupport: taskSupportOf(entry),
     };
   });
 
@@ -116,6 +123,13 @@ export function normalizeServer(key: string, property: string, snapshot: ServerS
   });
 
   return { key, property, typeStem: pascalCase(property, "Server"), snapshot, tools, resources, templates, prompts, notes };
+}
+
+/** `execution.taskSupport` when it is one of the two values that allow tasks (anything else: none). */
+export function taskSupportOf(entry: ToolEntry): TaskSupport | undefined {
+  const execution: unknown = entry.execution;
+  const support = typeof execution === "object" && execution !== null ? (execution as { taskSupport?: unknown }).taskSupport : undefined;
+  return support === "optional" || support === "required" ? support : undefined;
 }
 
 function templateVariables(uriTemplate: string): string[] {

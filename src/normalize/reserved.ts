@@ -9,8 +9,11 @@ export const RESERVED_CLIENT_MEMBERS = new Set(["runtime", "getTools", "close", 
 /** Members of a server's client object, besides one method per tool. */
 export const RESERVED_SERVER_MEMBERS = new Set(["resources", "prompts", "getTools", "verify", "descriptors", "server", "then", "constructor", "__proto__", "prototype", "toString", "valueOf", "hasOwnProperty"]);
 
+/** The member of a server's client for its tasks (resume, list): reserved only when the server has task tools. */
+export const TASKS_MEMBER = "tasks";
+
 /** Members of the `resources` and `prompts` namespaces. */
 export const RESERVED_NAMESPACE_MEMBERS = new Set(["then", "constructor", "__proto__", "prototype", "toString", "valueOf", "hasOwnProperty"]);
 
 /** Type names the generated modules declare or import themselves. */
-export const RESERVED_TYPE_NAMES = new Set(["Runtime", "CallOptions", "ToolResult", "ResourceContent", "ToolDescriptor", "BaseMessage", "DynamicStructuredTool", "Promise", "Record", "Array", "Object", "String", "Number", "Boolean", "Symbol", "Date", "Error", "Map", "Set", "z"]);
+export const RESERVED_TYPE_NAMES = new Set(["Runtime", "CallOptions", "ToolResult", "ResourceContent", "ToolDescriptor", "TaskCallOptions", "TaskStartOptions", "TaskHandle", "ServerTasks", "BaseMessage", "DynamicStructuredTool", "Promise", "Record", "Array", "Object", "String", "Number", "Boolean", "Symbol", "Date", "Error", "Map", "Set", "z"]);

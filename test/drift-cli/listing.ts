@@ -70,6 +70,8 @@ export function baseListing(): Obj {
         },
       },
       { name: "other", description: "Another tool.", inputSchema: { type: "object", properties: { q: str } } },
+      { name: "job", description: "A tool that may run as a task.", inputSchema: { type: "object" }, execution: { taskSupport: "optional" } },
+      { name: "long", description: "A tool that runs only as a task.", inputSchema: { type: "object" }, execution: { taskSupport: "required" } },
     ],
     resources: [{ uri: "file:///a", name: "a", mimeType: "text/plain", annotations: { priority: 0.5 } }],
     resourceTemplates: [{ uriTemplate: "file:///{path}", name: "files" }],
@@ -86,8 +88,11 @@ const outProps = (listing: Obj): Obj => output(listing)["properties"];
 const prompt = (listing: Obj): Obj => listing["prompts"][0];
 const resource = (listing: Obj): Obj => listing["resources"][0];
 
-/** Rules a live server cannot show (server set changes; fields the snapshot never keeps): tested with `diff` on snapshot files. */
-export const SNAPSHOT_ONLY_RULES: readonly RuleId[] = ["server-added", "server-removed", "field-changed"];
+/**
+ * Rules a live server cannot show (server set changes; fields the snapshot never keeps; execution
+ * settings other than taskSupport, which the SDK client drops): tested with `diff` on snapshot files.
+ */
+export const SNAPSHOT_ONLY_RULES: readonly RuleId[] = ["server-added", "server-removed", "field-changed", "tool-execution-changed"];
 
 /** Per rule id: how the listing changes. */
 export const MUTATIONS: Partial<Record<RuleId, (listing: Obj) => void>> = {
@@ -164,7 +169,10 @@ export const MUTATIONS: Partial<Record<RuleId, (listing: Obj) => void>> = {
   "instructions-changed": (l) => (l["instructions"] = "Be evil."),
   "annotation-hint-changed": (l) => (tool(l)["annotations"] = { readOnlyHint: false }),
   "resource-name-changed": (l) => (resource(l)["name"] = "b"),
-  "tool-execution-changed": (l) => (tool(l, "other")["execution"] = { taskSupport: "optional" }),
+  "tool-task-required": (l) => (tool(l, "job")["execution"] = { taskSupport: "required" }),
+  "tool-task-support-removed": (l) => (tool(l, "long")["execution"] = { taskSupport: "forbidden" }),
+  "tool-task-no-longer-required": (l) => (tool(l, "long")["execution"] = { taskSupport: "optional" }),
+  "tool-task-support-added": (l) => (tool(l, "other")["execution"] = { taskSupport: "optional" }),
 
   "capability-withdrawn": (l) => (l["capabilities"]["resources"] = { listChanged: true }),
   "capability-changed": (l) => (l["capabilities"]["experimental"] = { x: { n: 2 } }),

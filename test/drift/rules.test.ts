@@ -121,7 +121,11 @@ const CASES: Record<RuleId, Case> = {
   "instructions-changed": { level: "dangerous", run: () => diffServers({ instructions: "Be nice." }, { instructions: "Be evil." }) },
   "annotation-hint-changed": { level: "dangerous", pointer: "/annotations/destructiveHint", run: () => diffServers({ tools: [tool("t", undefined, { annotations: { destructiveHint: false } })] }, { tools: [tool("t")] }) },
   "resource-name-changed": { level: "dangerous", run: () => diffServers({ resources: [resource("file:///a", { name: "a" })] }, { resources: [resource("file:///a", { name: "b" })] }) },
-  "tool-execution-changed": { level: "dangerous", run: () => diffServers({ tools: [tool("t")] }, { tools: [tool("t", undefined, { execution: { taskSupport: "required" } } as never)] }) },
+  "tool-execution-changed": { level: "dangerous", run: () => diffServers({ tools: [tool("t")] }, { tools: [tool("t", undefined, { execution: { taskSupport: "forbidden", priority: "high" } } as never)] }) },
+  "tool-task-required": { level: "breaking", run: () => diffServers({ tools: [tool("t", undefined, { execution: { taskSupport: "optional" } } as never)] }, { tools: [tool("t", undefined, { execution: { taskSupport: "required" } } as never)] }) },
+  "tool-task-support-removed": { level: "breaking", run: () => diffServers({ tools: [tool("t", undefined, { execution: { taskSupport: "required" } } as never)] }, { tools: [tool("t")] }) },
+  "tool-task-no-longer-required": { level: "safe", run: () => diffServers({ tools: [tool("t", undefined, { execution: { taskSupport: "required" } } as never)] }, { tools: [tool("t", undefined, { execution: { taskSupport: "optional" } } as never)] }) },
+  "tool-task-support-added": { level: "safe", run: () => diffServers({ tools: [tool("t", undefined, { execution: { taskSupport: "forbidden" } } as never)] }, { tools: [tool("t", undefined, { execution: { taskSupport: "optional" } } as never)] }) },
   "field-changed": { level: "dangerous", run: () => diffServers({ tools: [tool("t")] }, { tools: [tool("t", undefined, { somethingNew: 1 } as never)] }) },
 
   // server

@@ -33,6 +33,13 @@ export const EVERYTHING_STDIO: { transport: "stdio"; command: string; args: stri
   args: [everythingEntry, "stdio"],
 };
 
+/** The task server (test/servers/tasks.ts) over stdio. */
+export const TASKS_STDIO: { transport: "stdio"; command: string; args: string[] } = {
+  transport: "stdio",
+  command: "node",
+  args: [resolve(serversDist, "tasks.js"), "--stdio"],
+};
+
 const LISTENING_PREFIX = "MCP_LISTENING ";
 /** Generous: only turns a server that never starts into a clear error instead of a hang. */
 const STARTUP_LIMIT_MS = 30_000;
@@ -46,6 +53,11 @@ process.on("exit", () => {
 
 export function startWeatherServer(): Promise<RunningServer> {
   return startServerScript(resolve(serversDist, "weather.js"), ["--port", "0"]);
+}
+
+/** The task server over streamable HTTP: one task store for every session. */
+export function startTasksServer(): Promise<RunningServer> {
+  return startServerScript(resolve(serversDist, "tasks.js"), ["--port", "0"]);
 }
 
 export async function startEverythingHttp(): Promise<RunningServer & { sseUrl: string }> {

@@ -22,6 +22,19 @@ const HINT_DEFAULTS: Record<string, boolean> = {
   openWorldHint: true,
 };
 
+type TaskSupport = "forbidden" | "optional" | "required";
+
+/**
+ * `execution.taskSupport` changes by what they do to a generated client: its method of a
+ * "required" tool runs it as a task, every "optional" / "required" tool has `.start()`. A
+ * method or `.start()` that would stop working is breaking; one that keeps working is safe.
+ */
+const TASK_SUPPORT_CHANGES: Record<TaskSupport, Partial<Record<TaskSupport, RuleId>>> = {
+  forbidden: { optional: "tool-task-support-added", required: "tool-task-required" },
+  optional: { forbidden: "tool-task-support-removed", required: "tool-task-required" },
+  required: { forbidden: "tool-task-support-removed", optional: "tool-task-no-longer-required" },
+};
+
 const whole =
   (ruleId: RuleId): FieldDiff =>
   (field, before, after) => [withValues({ ruleId, pointer: `/${escapePointer(field)}`, subject: field }, before, after)];
@@ -39,7 +52,7 @@ const COMMON: Record<string, FieldDiff> = {
 
 /** Per kind: how each field's change is classified. The entity's key field is compared by the caller. */
 const FIELDS: Record<EntityKind, Record<string, FieldDiff>> = {
-  tools: { ...COMMON, name: ignore, inputSchema: diffInputSchema, outputSchema: diffOutputSchema, execution: whole("tool-execution-changed") },
+  tools: { ...COMMON, name: ignore, inputSchema: diffInputSchema, outputSchema: diffOutputSchema, execution: diffExecution },
   resources: { ...COMMON, uri: ignore, name: whole("resource-name-changed"), mimeType: whole("resource-mime-type-changed") },
   resourceTemplates: { ...COMMON, uriTemplate: diffUriTemplate, name: whole("resource-name-changed"), mimeType: whole("resource-mime-type-changed") },
   prompts: { ...COMMON, name: ignore, arguments: diffPromptArguments },
@@ -86,6 +99,26 @@ function diffAnnotations(_field: string, before: Json | undefined, after: Json |
     findings.push(withValues({ ruleId: key === "title" ? "title-changed" : "annotation-changed", pointer, subject: key }, b[key], a[key]));
   }
   return findings;
+}
+
+/** `taskSupport` by the table above (absent = "forbidden"); any other execution setting is dangerous. */
+function diffExecution(_field: string, before: Json | undefined, after: Json | undefined): Finding[] {
+  const b = asObject(before);
+  const a = asObject(after);
+  const findings: Finding[] = [];
+  const was = taskSupportOf(b["taskSupport"]);
+  const is = taskSupportOf(a["taskSupport"]);
+  const ruleId = TASK_SUPPORT_CHANGES[was][is];
+  if (ruleId) findings.push({ ruleId, pointer: "/execution/taskSupport", subject: "taskSupport", before: was, after: is });
+  for (const key of unionKeys(b, a)) {
+    if (key === "taskSupport" || sameJson(b[key], a[key])) continue;
+    findings.push(withValues({ ruleId: "tool-execution-changed", pointer: `/execution/${escapePointer(key)}`, subject: key }, b[key], a[key]));
+  }
+  return findings;
+}
+
+function taskSupportOf(value: Json | undefined): TaskSupport {
+  return value === "optional" || value === "required" ? value : "forbidden";
 }
 
 function diffPromptArguments(_field: string, before: Json | undefined, after: Json | undefined): Finding[] {

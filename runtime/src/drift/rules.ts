@@ -104,7 +104,12 @@ export const RULES = {
   "instructions-changed": { level: "dangerous", side: "server", template: "Server instructions changed from {before} to {after}" },
   "annotation-hint-changed": { level: "dangerous", side: "entity", template: "Annotation {subject} changed from {before} to {after}" },
   "resource-name-changed": { level: "dangerous", side: "entity", template: "Name changed from {before} to {after}" },
-  "tool-execution-changed": { level: "dangerous", side: "entity", template: "Execution settings changed from {before} to {after}" },
+  "tool-execution-changed": { level: "dangerous", side: "entity", template: "Execution setting {subject} changed from {before} to {after}" },
+  // Task support (`execution.taskSupport`): levels follow what the generated method can still do.
+  "tool-task-required": { level: "breaking", side: "entity", template: "Task support changed from {before} to {after}: the tool now runs only as a task" },
+  "tool-task-support-removed": { level: "breaking", side: "entity", template: "Task support changed from {before} to {after}: the tool no longer runs as a task" },
+  "tool-task-no-longer-required": { level: "safe", side: "entity", template: "Task support changed from {before} to {after}: the tool also runs as a plain call" },
+  "tool-task-support-added": { level: "safe", side: "entity", template: "Task support changed from {before} to {after}: the tool can now run as a task" },
   "field-changed": { level: "dangerous", side: "entity", template: "Field {subject} changed" },
 
   // ── server ────────────────────────────────────────────────────────────────────────────────

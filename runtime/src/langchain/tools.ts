@@ -20,12 +20,33 @@ import type { CallOptions, ToolArtifact, ToolDescriptor } from "../types.js";
 import { toStandardBlocks } from "./content.js";
 import { loadLangChain, type LangChainCore } from "./load.js";
 import { planUniqueNames, providerToolName } from "./names.js";
+import { TaskFailedError } from "../tasks/errors.js";
+import {
+  collectTaskResult,
+  listedTaskSupport,
+  startForAgent,
+  TASK_RESULT_TOOL,
+  taskResultDescription,
+  taskResultInput,
+  taskRunOf,
+  waitForTask,
+  type TaskMode,
+  type TaskSupport,
+} from "./tasks.js";
 
 export interface LangChainToolOptions {
   /** Name tools `server__tool`; default: the runtime's `prefixToolNames` (false). */
   prefix?: boolean;
   /** Overrides the runtime's `handleToolErrors` for these tools. */
   handleToolErrors?: boolean;
+  /**
+   * Tools that run as MCP tasks: "wait" (default) = a task-required tool waits for the task's
+   * result; "handle" = every task-capable tool returns the task id at once, and a companion
+   * tool `task_result` collects a task's result by id.
+   */
+  taskMode?: TaskMode;
+  /** How long the server should keep tasks these tools start, in ms. */
+  taskTtl?: number;
 }
 
 interface ToolSpec {
@@ -34,8 +55,11 @@ interface ToolSpec {
   wireName: string;
   description: string;
   schema: ZodType | Record<string, unknown>;
+  /** Instead of calling `wireName` (the companion tool of "handle" mode). */
+  caller?: ToolCaller;
   /** The descriptor when the tool comes from generated code (typed output parsing). */
   descriptor: ToolDescriptor | undefined;
+  taskSupport: TaskSupport | undefined;
 }
 
 type ToolOutput = [LangChainBlock[] | ToolMessage | DirectToolOutput, ToolArtifact | undefined];
@@ -65,10 +89,8 @@ export async function createLangChainTools(
   options: LangChainToolOptions = {},
 ): Promise<DynamicStructuredTool[]> {
   const core = await loadLangChain();
-  const built = tools.map((tool) =>
-    buildTool(core, runtime, { server, wireName: tool.name, description: tool.description, schema: tool.input, descriptor: tool }, options),
-  );
-  return uniqueToolNames(built);
+  const specs = tools.map((tool) => ({ server, wireName: tool.name, description: tool.description, schema: tool.input, descriptor: tool, taskSupport: tool.taskSupport }));
+  return uniqueToolNames(buildTools(core, runtime, specs, options));
 }
 
 /** Tools from a live listing: JSON Schema input, structured output passed through unparsed. */
@@ -79,14 +101,37 @@ export async function toolsFromListing(
   options: LangChainToolOptions = {},
 ): Promise<DynamicStructuredTool[]> {
   const core = await loadLangChain();
-  return tools.map((tool) =>
-    buildTool(
-      core,
-      runtime,
-      { server, wireName: tool.name, description: tool.description ?? tool.title ?? tool.name, schema: tool.inputSchema, descriptor: undefined },
-      options,
-    ),
-  );
+  const specs = tools.map((tool) => ({
+    server,
+    wireName: tool.name,
+    description: tool.description ?? tool.title ?? tool.name,
+    schema: tool.inputSchema,
+    descriptor: undefined,
+    taskSupport: listedTaskSupport(tool),
+  }));
+  return buildTools(core, runtime, specs, options);
+}
+
+/** The tools, and in "handle" mode the companion `task_result` when one of them can run as a task. */
+function buildTools(core: LangChainCore, runtime: Runtime, specs: ToolSpec[], options: LangChainToolOptions): DynamicStructuredTool[] {
+  const built = specs.map((spec) => buildTool(core, runtime, spec, options));
+  const first = specs.find((spec) => taskRunOf(spec.taskSupport, options.taskMode ?? "wait") === "handle");
+  const internals = runtimeInternals(runtime);
+  if (first && internals) built.push(buildTool(core, runtime, companionSpec(runtime, internals, first.server), options));
+  return built;
+}
+
+/** The companion of "handle" mode: a task's result by id. */
+function companionSpec(runtime: Runtime, internals: RuntimeInternals, server: string): ToolSpec {
+  return {
+    server,
+    wireName: TASK_RESULT_TOOL,
+    description: taskResultDescription(server),
+    schema: taskResultInput,
+    descriptor: undefined,
+    taskSupport: undefined,
+    caller: (args, _options, config) => collectTaskResult(runtime, internals, server, args as { taskId: string; wait?: boolean }, config),
+  };
 }
 
 /**
@@ -111,21 +156,31 @@ function buildTool(core: LangChainCore, runtime: Runtime, spec: ToolSpec, option
   const internals = runtimeInternals(runtime);
   const handleToolErrors = options.handleToolErrors ?? internals?.handleToolErrors ?? true;
   const policy = internals?.outputPolicy;
-  const { server, wireName, descriptor } = spec;
-  const call = callerFor(runtime, internals, server, wireName);
+  const { server, wireName } = spec;
+  const prefix = options.prefix ?? internals?.prefixToolNames ?? false;
+  const run = taskRunOf(spec.taskSupport, options.taskMode ?? "wait");
+  // A task handed back is no tool result: its structured content is the task, not the output.
+  const descriptor = run === "handle" ? undefined : spec.descriptor;
+  const call = spec.caller ?? (internals && run !== "plain" ? taskCaller(runtime, internals, spec, run, options, providerToolName(server, TASK_RESULT_TOOL, prefix)) : callerFor(runtime, internals, server, wireName));
   const tool: DynamicStructuredTool = new core.tools.DynamicStructuredTool({
-    name: providerToolName(server, wireName, options.prefix ?? internals?.prefixToolNames ?? false),
-    description: spec.description,
+    name: providerToolName(server, wireName, prefix),
+    description: run === "handle" ? `${spec.description}\n\n(Runs as a task: returns a taskId at once; get the result with ${providerToolName(server, TASK_RESULT_TOOL, prefix)}.)` : spec.description,
     schema: spec.schema as ZodType<Record<string, unknown>>,
     responseFormat: "content_and_artifact",
     // LangChain has already validated the input against `schema`: no second parse here.
     func: async (input: Record<string, unknown>, _runManager: unknown, config?: ToolCallConfig): Promise<ToolOutput> => {
       const signal = config?.signal;
-      const result = await call(input ?? {}, signal ? { signal } : undefined, config).catch((error: unknown) => {
-        // The drift guard refused the call (nothing was sent): the model hears why, unless errors throw.
-        if (error instanceof DriftError && handleToolErrors) return driftMessage(core, error, toolCallIdOf(config), tool.name);
+      let result: InterceptorResult;
+      try {
+        result = await call(input ?? {}, signal ? { signal } : undefined, config);
+      } catch (error) {
+        if (!handleToolErrors) throw error;
+        // The drift guard refused the call (nothing was sent): the model hears why.
+        if (error instanceof DriftError) return [driftMessage(core, error, toolCallIdOf(config), tool.name), undefined];
+        // A failed task is the tool's failure, for the model like a tool error.
+        if (error instanceof TaskFailedError) return [errorMessage(core, { content: error.content.length > 0 ? error.content : [{ type: "text", text: error.message }], isError: true }, toolCallIdOf(config), tool.name), undefined];
         throw error;
-      });
+      }
       // A LangGraph Command (or ToolMessage) from an interceptor: LangChain passes it on as is.
       if (isDirectToolOutput(result)) return [result, undefined];
       if (result.isError) {
@@ -141,6 +196,14 @@ function buildTool(core: LangChainCore, runtime: Runtime, spec: ToolSpec, option
 }
 
 type ToolCaller = (args: Record<string, unknown>, options: CallOptions | undefined, config: ToolCallConfig | undefined) => Promise<InterceptorResult>;
+
+/** A task-capable tool's call: waited for ("wait") or handed back as a task id ("handle"). */
+function taskCaller(runtime: Runtime, internals: RuntimeInternals, spec: ToolSpec, run: "wait" | "handle", options: LangChainToolOptions, companion: string): ToolCaller {
+  const { server, wireName } = spec;
+  if (run === "wait") return (args, _options, config) => waitForTask(internals, server, wireName, args, config, () => contextOf(config), options.taskTtl);
+  const tool = { name: wireName, descriptor: spec.descriptor };
+  return (args) => startForAgent(runtime, internals, tool, server, args, options.taskTtl, companion);
+}
 
 function callerFor(runtime: Runtime, internals: RuntimeInternals | undefined, server: string, wireName: string): ToolCaller {
   if (!internals) return (args, options) => runtime.callTool(server, wireName, args, options);

@@ -44,6 +44,8 @@ export interface ToolEntry extends EntityCommon {
   inputSchema: JsonObject;
   outputSchema?: JsonObject;
   annotations?: JsonObject;
+  /** `execution.taskSupport`: "forbidden" (or absent), "optional", "required" (MCP tasks). */
+  execution?: JsonObject;
 }
 
 export interface ResourceEntry extends EntityCommon {
