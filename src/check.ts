@@ -6,6 +6,7 @@
  */
 import path from "node:path";
 import { loadConfig, type ResolvedConfig } from "./config/load.js";
+import { selectServers } from "./config/select.js";
 import { captureServers } from "./capture/capture.js";
 import { buildSnapshot } from "./snapshot/build.js";
 import { readSnapshot } from "./snapshot/file.js";
@@ -75,15 +76,6 @@ export function driftOptions(config: ResolvedConfig): DriftOptions {
     throw new CodegenError("config", (error as Error).message, { subject: "drift" });
   }
   return options;
-}
-
-function selectServers(config: ResolvedConfig, wanted: readonly string[] | undefined): string[] {
-  const names = config.servers.map((server) => server.name);
-  if (!wanted || wanted.length === 0) return names;
-  for (const name of wanted) {
-    if (!names.includes(name)) throw new CodegenError("config", "no such server in the config", { subject: `server "${name}"` });
-  }
-  return [...wanted];
 }
 
 function pick(snapshot: Snapshot, servers: readonly string[]): Snapshot {

@@ -26,6 +26,8 @@ import {
 } from "./write/write.js";
 import { CodegenError, type Environment, type Snapshot } from "@mcp-codegen/runtime/internal";
 import type { NamingNote } from "./normalize/normalize.js";
+import type { CaptureOptions } from "./capture/capture.js";
+import { selectServers } from "./config/select.js";
 
 export interface GenerateOptions {
   /** Path of the config file (default: codegen.config.* in `cwd`). */
@@ -39,6 +41,31 @@ export interface GenerateOptions {
   env?: Environment;
   /** Reuse formatted code from `node_modules/.cache/mcp-codegen` (default true). */
   cache?: boolean;
+  /** Capture only these servers; the snapshot keeps the others as committed. */
+  servers?: readonly string[];
+  /** Progress of each server's capture. */
+  onEvent?: NonNullable<CaptureOptions["onEvent"]>;
+  /** Called with each capture client before it connects (watch mode listens for list_changed). */
+  install?: NonNullable<CaptureOptions["install"]>;
+  /** When given, capture clients are handed over open instead of closed (watch mode). */
+  keep?: NonNullable<CaptureOptions["keep"]>;
+  /** Stops the run before anything is written; once writing has begun, it completes. */
+  signal?: AbortSignal;
+}
+
+/** What one server contributed to the run. */
+export interface ServerSummary {
+  name: string;
+  /** "live": captured in this run; "snapshot": taken from the committed snapshot. */
+  source: "live" | "snapshot";
+  tools: number;
+  resources: number;
+  resourceTemplates: number;
+  prompts: number;
+  /** Capture time (connect, initialise, list) of a live server, in ms. */
+  ms?: number;
+  /** Warnings of this server's generated code. */
+  warnings: number;
 }
 
 export interface GenerateReport {
@@ -53,20 +80,37 @@ export interface GenerateReport {
   notes: NamingNote[];
   /** With `check`: whether anything differs from disk. */
   stale: boolean;
+  /** Per server, in name order. */
+  servers: ServerSummary[];
+  /** Wall time of the whole run, in ms. */
+  elapsedMs: number;
 }
 
 export async function generate(options: GenerateOptions = {}): Promise<GenerateReport> {
+  const started = performance.now();
   const config = await loadConfig(options);
   assertEsmOutput(config.outDir, config.rootDir);
-  const snapshot = options.offline ? await offlineSnapshot(config) : await onlineSnapshot(config, options.env);
-  return generateFromSnapshot(config, snapshot, options);
+  const only = options.servers === undefined ? undefined : selectServers(config, options.servers);
+  const timings = new Map<string, number>();
+  const onEvent: NonNullable<CaptureOptions["onEvent"]> = (event) => {
+    if (event.kind === "captured") timings.set(event.server, event.ms);
+    options.onEvent?.(event);
+  };
+  const snapshot = options.offline ? await offlineSnapshot(config) : await onlineSnapshot(config, { ...options, onEvent }, only);
+  const report = await generateFromSnapshot(config, snapshot, options);
+  const servers = report.servers.map((server) => {
+    const ms = timings.get(server.name);
+    return ms === undefined ? server : { ...server, source: "live" as const, ms };
+  });
+  return { ...report, servers, elapsedMs: Math.round(performance.now() - started) };
 }
 
 export async function generateFromSnapshot(
   config: ResolvedConfig,
   snapshot: Snapshot,
-  options: Pick<GenerateOptions, "offline" | "check" | "cache"> = {},
+  options: Pick<GenerateOptions, "offline" | "check" | "cache" | "signal"> = {},
 ): Promise<GenerateReport> {
+  const started = performance.now();
   const relative = (file: string) => path.relative(config.rootDir, file).split(path.sep).join("/");
   const plan = planFiles(snapshot, config);
   const warnings: EmitWarning[] = [];
@@ -101,6 +145,8 @@ export async function generateFromSnapshot(
   };
   for (const orphan of orphans) files.push({ path: relative(path.join(config.outDir, orphan)), status: options.check ? "extra" : "deleted" });
 
+  // Interrupted before writing: nothing changes on disk. Once writing starts, it completes.
+  if (options.signal?.aborted) throw new InterruptedError();
   if (!options.check) {
     if (snapshotChanged) await writeAtomic(config.snapshotPath, snapshotContent);
     for (const [file, content] of wanted) await writeAtomic(path.join(config.outDir, file), content);
@@ -116,7 +162,28 @@ export async function generateFromSnapshot(
     warnings,
     notes: plan.notes,
     stale: options.check === true && stale,
+    servers: summarize(snapshot, warnings),
+    elapsedMs: Math.round(performance.now() - started),
   };
+}
+
+/** The run was stopped (Ctrl-C) before it wrote anything. */
+export class InterruptedError extends CodegenError {
+  constructor() {
+    super("internal", "interrupted before writing: nothing changed");
+  }
+}
+
+function summarize(snapshot: Snapshot, warnings: readonly EmitWarning[]): ServerSummary[] {
+  return Object.entries(snapshot.servers).map(([name, server]) => ({
+    name,
+    source: "snapshot",
+    tools: server.tools.length,
+    resources: server.resources.length,
+    resourceTemplates: server.resourceTemplates.length,
+    prompts: server.prompts.length,
+    warnings: warnings.filter((warning) => warning.subject.includes(`"${name}/`) || warning.subject.endsWith(`"${name}"`)).length,
+  }));
 }
 
 /**
@@ -161,8 +228,30 @@ async function offlineSnapshot(config: ResolvedConfig): Promise<Snapshot> {
   return snapshot;
 }
 
-async function onlineSnapshot(config: ResolvedConfig, env: Environment | undefined): Promise<Snapshot> {
+async function onlineSnapshot(config: ResolvedConfig, options: GenerateOptions, only: readonly string[] | undefined): Promise<Snapshot> {
+  // With --server, the others come from the committed snapshot: check it has them first.
+  const committed = only === undefined || only.length === config.servers.length ? undefined : await readSnapshot(config.snapshotPath);
+  if (committed) {
+    for (const server of config.servers) {
+      if (!only?.includes(server.name) && !committed.servers[server.name]) {
+        throw new CodegenError("input", `not in the snapshot: capture it too (--server ${server.name}) or run generate without --server`, { subject: `server "${server.name}"` });
+      }
+    }
+  }
   // Loaded here: the MCP SDK and its validators are not needed offline.
   const { captureServers } = await import("./capture/capture.js");
-  return buildSnapshot(await captureServers(config, env ? { env } : {}));
+  const raw = await captureServers(config, {
+    ...(options.env ? { env: options.env } : {}),
+    ...(only ? { only } : {}),
+    ...pick(options, ["onEvent", "install", "keep", "signal"]),
+  });
+  const live = buildSnapshot(raw);
+  if (!committed) return live;
+  const servers = Object.fromEntries(config.servers.map((server) => [server.name, live.servers[server.name] ?? committed.servers[server.name]!]));
+  return { ...live, servers };
+}
+
+/** The options among `keys` that are set (exactOptionalPropertyTypes: no `undefined` members). */
+function pick<T extends object, K extends keyof T>(options: T, keys: readonly K[]): Partial<Pick<T, K>> {
+  return Object.fromEntries(keys.filter((key) => options[key] !== undefined).map((key) => [key, options[key]])) as Partial<Pick<T, K>>;
 }

@@ -18,6 +18,8 @@ import { CodegenError, errorMessage, oneLine, redact, type Environment, McpRunti
 import type { ResolvedConfig, ResolvedServer } from "../config/load.js";
 import { openForCapture, resolveForCapture, UNBOUNDED, withStoredLogin } from "./connect.js";
 import { checkDepth, ListingBudget, listingTooLarge, type CaptureLimits } from "./limits.js";
+import { describeFailure } from "./failure.js";
+import { ServersFailedError } from "./servers-failed.js";
 
 export interface RawServerListing {
   protocolVersion: string;
@@ -38,14 +40,38 @@ export interface CaptureOptions {
   env?: Environment;
   /** Only these servers (default all). */
   only?: readonly string[];
+  /** Progress of each server: started, captured (with counts and time), failed. */
+  onEvent?: (event: CaptureEvent) => void;
+  /** Called with each client before it connects (e.g. to add notification handlers). */
+  install?: (server: string, client: Client) => void;
+  /** When given, a client that captured its server is handed over open instead of closed. */
+  keep?: (server: string, client: Client) => void;
+  /** Stops every capture under way (their connections are closed, nothing is returned). */
+  signal?: AbortSignal;
 }
 
+export interface ListingCounts {
+  tools: number;
+  resources: number;
+  resourceTemplates: number;
+  prompts: number;
+}
+
+export type CaptureEvent =
+  | { kind: "start"; server: string }
+  | { kind: "captured"; server: string; counts: ListingCounts; ms: number }
+  | { kind: "failed"; server: string; message: string; ms: number };
+
+/**
+ * Every server is captured, even when others fail; the failures are then thrown together,
+ * one line each, as a `ServersFailedError`.
+ */
 export async function captureServers(config: ResolvedConfig, options: CaptureOptions = {}): Promise<RawCapture> {
   const env = options.env ?? process.env;
   const servers = config.servers.filter((server) => !options.only || options.only.includes(server.name));
-  const settled = await Promise.allSettled(servers.map((server) => captureOne(server, config, env)));
-  const failure = settled.find((result) => result.status === "rejected");
-  if (failure) throw (failure as PromiseRejectedResult).reason;
+  const settled = await Promise.allSettled(servers.map((server) => captureReporting(server, config, env, options)));
+  const failures = settled.flatMap((result) => (result.status === "rejected" ? [asServerError(result.reason)] : []));
+  if (failures.length > 0) throw new ServersFailedError(failures);
   const out: RawCapture = { servers: {} };
   settled.forEach((result, index) => {
     const server = servers[index];
@@ -54,7 +80,34 @@ export async function captureServers(config: ResolvedConfig, options: CaptureOpt
   return out;
 }
 
-async function captureOne(server: ResolvedServer, config: ResolvedConfig, env: Environment): Promise<RawServerListing> {
+export function listingCounts(listing: RawServerListing): ListingCounts {
+  return {
+    tools: listing.tools.length,
+    resources: listing.resources.length,
+    resourceTemplates: listing.resourceTemplates.length,
+    prompts: listing.prompts.length,
+  };
+}
+
+async function captureReporting(server: ResolvedServer, config: ResolvedConfig, env: Environment, options: CaptureOptions): Promise<RawServerListing> {
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  options.onEvent?.({ kind: "start", server: server.name });
+  try {
+    const listing = await captureOne(server, config, env, options);
+    options.onEvent?.({ kind: "captured", server: server.name, counts: listingCounts(listing), ms: elapsed() });
+    return listing;
+  } catch (error) {
+    options.onEvent?.({ kind: "failed", server: server.name, message: asServerError(error).message, ms: elapsed() });
+    throw error;
+  }
+}
+
+function asServerError(error: unknown): CodegenError {
+  return error instanceof CodegenError ? error : new CodegenError("server", errorMessage(error));
+}
+
+async function captureOne(server: ResolvedServer, config: ResolvedConfig, env: Environment, options: CaptureOptions): Promise<RawServerListing> {
   const subject = `server "${server.name}"`;
   const timeout = server.config.timeout ?? config.timeout;
   const limits: CaptureLimits = {
@@ -65,32 +118,44 @@ async function captureOne(server: ResolvedServer, config: ResolvedConfig, env: E
   const stream = new StreamTrouble(subject, limits);
   let client: Client | undefined;
   let opened: OpenedClient | undefined;
+  let kept = false;
   let timer: NodeJS.Timeout | undefined;
+  let onAbort: (() => void) | undefined;
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new CodegenError("server", `no answer within ${timeout} ms${stream.junkNote()}`, { subject })), timeout);
+    onAbort = () => reject(new CodegenError("server", "capture interrupted", { subject }));
+    if (options.signal?.aborted) onAbort();
+    else options.signal?.addEventListener("abort", onAbort, { once: true });
   });
   try {
     const work = (async () => {
       opened = await openForCapture(resolved, (created) => {
         client = created;
         created.onerror = (error) => stream.record(error);
+        options.install?.(server.name, created);
       });
       return listEverything(opened.client, opened.protocolVersion, server.name, limits);
     })();
     work.catch(() => undefined); // the deadline may win; the loser's rejection is not unhandled
-    return await Promise.race([work, deadline, stream.fatal]);
+    const listing = await Promise.race([work, deadline, stream.fatal]);
+    if (options.keep && client) {
+      options.keep(server.name, client);
+      kept = true;
+    }
+    return listing;
   } catch (error) {
     if (error instanceof CodegenError) throw error;
     if (error instanceof LoginRequiredError) {
       throw new CodegenError("server", `login required: run \`mcp-codegen login ${server.name}\` (no valid stored login for its OAuth authorization)`, { subject, cause: error });
     }
     const tail = error instanceof OpenFailure ? error.stderr : (opened?.stderr?.summary() ?? "");
-    const message = error instanceof McpRuntimeError ? error.detail : causeMessage(error);
+    const message = error instanceof McpRuntimeError ? error.detail : (describeFailure(error, resolved) ?? causeMessage(error));
     const detail = `${message}${stream.junkNote()}${tail ? ` (stderr: ${tail})` : ""}`;
     throw new CodegenError("server", redact(`cannot capture: ${detail}`, resolved.secrets), { subject });
   } finally {
     clearTimeout(timer);
-    await client?.close().catch(() => undefined);
+    if (onAbort) options.signal?.removeEventListener("abort", onAbort);
+    if (!kept) await client?.close().catch(() => undefined);
   }
 }
 

@@ -4,8 +4,8 @@
  * command runs, so `--help` never loads the generator.
  */
 import { setFlagsFromString } from "node:v8";
-import { Command, Option } from "commander";
-import { failAndExit } from "./exit.js";
+import { Command, CommanderError, Option } from "commander";
+import { EXIT_FAILED, failAndExit } from "./exit.js";
 
 // A CLI run is short, and V8's optimizing compiler spends more time inlining into the hot
 // functions of prettier, TypeScript and the emitters than the inlined code then saves: with a
@@ -18,7 +18,20 @@ const program = new Command()
   .name("mcp-codegen")
   .description("Typed TypeScript and LangChain.js bindings from MCP servers, with drift checks.")
   .version("0.1.0")
-  .showHelpAfterError();
+  .showHelpAfterError()
+  // Usage errors (unknown command or option, bad choice) exit 2, never 1: 1 means drift.
+  .exitOverride();
+
+program
+  .command("init")
+  .description("write codegen.config.ts from the MCP servers your editors already list (secrets become ${VAR} placeholders)")
+  .option("--from <file>", "import this MCP config (Claude Desktop, Claude Code, Cursor, VS Code, Windsurf) instead of searching")
+  .option("-y, --yes", "import every config found, without asking")
+  .option("--force", "overwrite an existing codegen.config")
+  .action(async (options: InitCliOptions) => {
+    const { runInit } = await import("./commands/init.js");
+    process.exitCode = await runInit(options);
+  });
 
 program
   .command("generate")
@@ -27,6 +40,9 @@ program
   .option("--offline", "regenerate from the committed snapshot without starting any server")
   .option("--check", "write nothing; exit 1 and list stale files when the output differs from disk")
   .option("-q, --quiet", "print only problems")
+  .option("--json", "print a machine-readable report of the run instead")
+  .option("--server <name...>", "capture only these servers; the snapshot keeps the others")
+  .option("-w, --watch", "regenerate when the config, a local server script or a server's listing changes")
   .option("--no-cache", "do not reuse formatted code from node_modules/.cache/mcp-codegen")
   .action(async (options: GenerateCliOptions) => {
     const { runGenerate } = await import("./commands/generate.js");
@@ -85,7 +101,16 @@ export interface GenerateCliOptions {
   offline?: boolean;
   check?: boolean;
   quiet?: boolean;
+  json?: boolean;
+  server?: string[];
+  watch?: boolean;
   cache: boolean;
+}
+
+export interface InitCliOptions {
+  from?: string;
+  yes?: boolean;
+  force?: boolean;
 }
 
 export interface CheckCliOptions {
@@ -97,4 +122,8 @@ export interface CheckCliOptions {
 
 export type DiffCliOptions = Omit<CheckCliOptions, "server">;
 
-program.parseAsync(process.argv).catch(failAndExit);
+program.parseAsync(process.argv).catch((error: unknown) => {
+  // Commander has printed its message; help and version are not failures.
+  if (error instanceof CommanderError) process.exit(error.exitCode === 0 ? 0 : EXIT_FAILED);
+  failAndExit(error);
+});

@@ -6,10 +6,11 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import type { ZodError } from "zod";
 import { CodegenError, compareCodeUnits, type ServerConfig } from "@mcp-codegen/runtime/internal";
 import { codegenConfigSchema, type DriftConfig } from "./schema.js";
 import { DEFAULT_MAX_LISTING_BYTES, DEFAULT_MAX_SCHEMA_DEPTH } from "../capture/limits.js";
+import { normalizeConfig } from "./compat.js";
+import { ConfigInvalidError, zodIssues } from "./issues.js";
 
 export const CONFIG_FILE_NAMES = [
   "codegen.config.ts",
@@ -52,8 +53,10 @@ export async function loadConfig(options: { configPath?: string; cwd?: string } 
 
 /** Validate a config object (from a file or given programmatically) and resolve its paths. */
 export function resolveConfig(raw: unknown, configPath: string): ResolvedConfig {
-  const parsed = codegenConfigSchema.safeParse(raw);
-  if (!parsed.success) throw configError(parsed.error, configPath);
+  const normalized = normalizeConfig(raw);
+  const parsed = codegenConfigSchema.safeParse(normalized.value);
+  const issues = [...normalized.issues, ...(parsed.success ? [] : zodIssues(parsed.error, normalized.value, normalized.untyped))];
+  if (issues.length > 0 || !parsed.success) throw new ConfigInvalidError(configPath, issues);
   const config = parsed.data;
   const rootDir = path.dirname(configPath);
   const outDir = path.resolve(rootDir, config.outDir ?? DEFAULT_OUT_DIR);
@@ -108,15 +111,6 @@ async function importConfig(configPath: string): Promise<unknown> {
 function unwrapDefault(module: unknown): unknown {
   if (module !== null && typeof module === "object" && "default" in module) return (module as { default: unknown }).default;
   return module;
-}
-
-function configError(error: ZodError, configPath: string): CodegenError {
-  const issue = error.issues[0];
-  const keyPath = issue?.path.map(String).join(".") ?? "";
-  const more = error.issues.length > 1 ? ` (and ${error.issues.length - 1} more)` : "";
-  return new CodegenError("config", `${issue?.message ?? "invalid config"}${more}`, {
-    subject: `${path.basename(configPath)}: ${keyPath || "(root)"}`,
-  });
 }
 
 /** Zod keeps absent optional keys absent, but be explicit: the config is re-emitted as code. */

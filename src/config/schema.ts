@@ -15,7 +15,27 @@ const serverOptions = {
   maxSchemaDepth: z.number().int().positive().optional(),
   include: globList.optional(),
   exclude: globList.optional(),
+  ...runtimeOptions(),
 };
+
+/**
+ * Run-time options a config entry may carry into the generated connection (also what
+ * `MultiServerMCPClient`'s `restart`, `reconnect` and `defaultToolTimeout` map to, compat.ts).
+ */
+function runtimeOptions() {
+  return {
+    /** Re-opening a lost connection: attempts after the first, delay doubled up to maxDelayMs. */
+    reconnect: z
+      .strictObject({
+        retries: z.number().int().min(0).optional(),
+        initialDelayMs: z.number().int().min(0).optional(),
+        maxDelayMs: z.number().int().min(0).optional(),
+      })
+      .optional(),
+    /** Request timeout (ms) of the generated client's calls to this server. */
+    defaultToolTimeout: z.number().int().positive().optional(),
+  };
+}
 
 const stdioServer = z.strictObject({
   transport: z.literal("stdio"),
@@ -71,6 +91,13 @@ const sseServer = z.strictObject({
 
 export const TRANSPORTS = ["stdio", "http", "streamable_http", "streamable-http", "sse"] as const;
 
+/** The keys each kind of server entry takes: for "unknown key … (did you mean …?)". */
+export const SERVER_KEYS = {
+  stdio: Object.keys(stdioServer.shape),
+  http: Object.keys(httpServer.shape),
+  sse: Object.keys(sseServer.shape),
+} as const;
+
 export const serverConfigSchema = z.discriminatedUnion("transport", [stdioServer, httpServer, sseServer], {
   error: (issue) =>
     issue.code === "invalid_union" ? `unknown transport; expected one of ${TRANSPORTS.join(", ")}` : undefined,
@@ -120,6 +147,10 @@ export const codegenConfigSchema = z.strictObject({
   maxSchemaDepth: z.number().int().positive().optional(),
   drift: driftConfig.optional(),
 });
+
+/** Top-level and `drift` keys, for "did you mean …?". */
+export const TOP_LEVEL_KEYS = Object.keys(codegenConfigSchema.shape);
+export const DRIFT_KEYS = Object.keys(driftConfig.shape);
 
 export type CodegenConfigInput = z.input<typeof codegenConfigSchema>;
 export type DriftConfig = z.output<typeof driftConfig>;

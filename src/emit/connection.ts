@@ -12,6 +12,9 @@ import { jsonLiteral, stringLiteral } from "./text.js";
 /** Keys that are generator options, not connection settings. */
 const GENERATOR_ONLY_KEYS = new Set(["include", "exclude", "timeout", "maxListingBytes", "maxSchemaDepth"]);
 
+/** Config keys whose run-time name differs (`timeout` in a config is the capture's). */
+const RUNTIME_NAMES: Readonly<Record<string, string>> = { defaultToolTimeout: "timeout" };
+
 export interface ConnectionExpression {
   /** TS expression of type `ServerConfig`. */
   code: string;
@@ -23,7 +26,7 @@ export function connectionExpression(server: ResolvedServer, rootDir: string, mo
   const entries = Object.entries(server.config as ServerConfig & Record<string, unknown>).filter(
     ([key]) => !GENERATOR_ONLY_KEYS.has(key) && key !== "cwd",
   );
-  const members = entries.map(([key, value]) => `${stringLiteral(key)}: ${jsonLiteral(value)}`);
+  const members = entries.map(([key, value]) => `${stringLiteral(RUNTIME_NAMES[key] ?? key)}: ${jsonLiteral(value)}`);
   if (server.config.transport !== "stdio") return { code: `{ ${members.join(", ")} }`, usesModulePath: false };
   const cwd = server.config.cwd ?? ".";
   if (path.isAbsolute(cwd)) return { code: `{ ${[...members, `"cwd": ${stringLiteral(cwd)}`].join(", ")} }`, usesModulePath: false };

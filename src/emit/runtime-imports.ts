@@ -21,7 +21,7 @@ export const RUNTIME_IMPORTS: readonly (readonly [name: string, need: ModuleNeed
   ["ResourceDescriptor", "resources", true],
   ["ResourceTemplateDescriptor", "templates", true],
   ["Runtime", "always", true],
-  ["ServerConfig", "always", true],
+  ["RuntimeServerConfig", "always", true],
   ["ServerTasks", "tasks", true],
   ["TaskCallOptions", "requiredTasks", true],
   ["TaskHandle", "tasks", true],

@@ -129,7 +129,7 @@ export function metadataStatement(server: NormalizedServer, connection: Connecti
     `/** The snapshot entry this module was generated from, loaded on demand (drift guard, \`verify()\`). */`,
     `export const loadSnapshot = (): Promise<GeneratedSnapshot> => import("./snapshot.js").then((module) => module.snapshot);\n`,
     `/** The connection written in codegen.config (placeholders are resolved when the client starts). */`,
-    `export const defaultConnection: ServerConfig = ${connection.code};\n`,
+    `export const defaultConnection: RuntimeServerConfig = ${connection.code};\n`,
   ].join("\n");
 }
 

@@ -1,41 +1,63 @@
-import { generate, type GenerateReport } from "../../pipeline.js";
+import { generate, InterruptedError, type GenerateOptions, type GenerateReport } from "../../pipeline.js";
 import type { GenerateCliOptions } from "../bin.js";
-import { EXIT_DRIFT, EXIT_OK, failAndExit } from "../exit.js";
+import { EXIT_DRIFT, EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, failureLines } from "../exit.js";
+import { colorsFor } from "../output/colors.js";
+import { outputMode, type OutputMode } from "../output/mode.js";
+import { createProgress } from "../output/progress.js";
+import { jsonFailure, jsonReport, summaryLines } from "../output/summary.js";
 
 export async function runGenerate(options: GenerateCliOptions): Promise<number> {
+  if (options.watch) {
+    const { runWatch } = await import("./watch.js");
+    return runWatch(options);
+  }
+  const mode = outputMode(options);
+  const progress = await createProgress(mode);
+  // Ctrl-C stops the run before it writes; once writing has begun it completes (a second Ctrl-C kills).
+  const controller = new AbortController();
+  const interrupt = () => controller.abort();
+  process.once("SIGINT", interrupt);
+  process.once("SIGTERM", interrupt);
   let report: GenerateReport;
   try {
-    report = await generate({
-      ...(options.config === undefined ? {} : { configPath: options.config }),
-      offline: options.offline === true,
-      check: options.check === true,
-      cache: options.cache,
-    });
+    report = await generate({ ...generateOptions(options), onEvent: (event) => progress.onEvent(event), signal: controller.signal });
   } catch (error) {
-    failAndExit(error);
+    progress.stop();
+    return printFailure(error, mode);
+  } finally {
+    process.off("SIGINT", interrupt);
+    process.off("SIGTERM", interrupt);
   }
-  printReport(report, options.quiet === true);
+  progress.stop();
+  printReport(report, mode);
   return report.stale ? EXIT_DRIFT : EXIT_OK;
 }
 
-function printReport(report: GenerateReport, quiet: boolean): void {
-  const out = (line: string) => process.stdout.write(`${line}\n`);
-  const err = (line: string) => process.stderr.write(`${line}\n`);
-  for (const warning of report.warnings) err(`warning: ${warning.subject} ${warning.pointer}: ${warning.message}`);
-  for (const note of report.notes) err(`note: ${note.subject}: ${note.message}`);
-  const all = [report.snapshot, ...report.files];
-  if (report.check) {
-    const stale = all.filter((file) => file.status === "stale" || file.status === "extra");
-    if (stale.length === 0) {
-      if (!quiet) out(`Generated files are up to date (${report.files.length} files, ${report.mode}).`);
-      return;
-    }
-    err(`Stale generated files (run \`mcp-codegen generate${report.mode === "offline" ? " --offline" : ""}\`):`);
-    for (const file of stale) err(`  ${file.status === "extra" ? "not generated any more" : "differs"}: ${file.path}`);
+/** The library options a command line asks for. */
+export function generateOptions(options: GenerateCliOptions): GenerateOptions {
+  return {
+    ...(options.config === undefined ? {} : { configPath: options.config }),
+    ...(options.server === undefined ? {} : { servers: options.server }),
+    offline: options.offline === true,
+    check: options.check === true,
+    cache: options.cache,
+  };
+}
+
+export function printReport(report: GenerateReport, mode: OutputMode): void {
+  if (mode === "json") {
+    process.stdout.write(jsonReport(report));
     return;
   }
-  if (quiet) return;
-  const changed = all.filter((file) => file.status !== "unchanged");
-  for (const file of changed) out(`${file.status}: ${file.path}`);
-  out(`Done (${report.mode}): ${changed.length} changed, ${all.length - changed.length} unchanged, in ${report.outDir}/.`);
+  const colors = { out: colorsFor(process.stdout), err: colorsFor(process.stderr) };
+  const lines = summaryLines(report, colors, { quiet: mode === "quiet", capturedShown: mode !== "quiet" });
+  for (const line of lines.err) process.stderr.write(`${line}\n`);
+  for (const line of lines.out) process.stdout.write(`${line}\n`);
+}
+
+export function printFailure(error: unknown, mode: OutputMode): number {
+  const lines = failureLines(error);
+  if (mode === "json") process.stdout.write(jsonFailure(lines));
+  else for (const line of lines) process.stderr.write(`mcp-codegen: ${line}\n`);
+  return error instanceof InterruptedError ? EXIT_INTERRUPTED : EXIT_FAILED;
 }

@@ -1,0 +1,43 @@
+/**
+ * One line saying why a server could not be captured: the network, TLS, HTTP or process cause
+ * found along the error's `cause` chain, instead of `fetch failed`.
+ */
+import type { ResolvedServer } from "@mcp-codegen/runtime/internal";
+import { HTTP_STATUS_HINTS, NETWORK_CAUSES, SPAWN_CAUSES, TLS_CAUSES, type Where } from "./failure-causes.js";
+
+/** The cause in a user's words, or undefined when the error says nothing about the network or process. */
+export function describeFailure(error: unknown, server: ResolvedServer): string | undefined {
+  const where = whereOf(server);
+  for (const link of causeChain(error)) {
+    const code = (link as { code?: unknown }).code;
+    if (typeof code === "number" && code >= 400 && /^(Streamable HTTP|SSE) error/.test(link.message)) {
+      const hint = HTTP_STATUS_HINTS[code];
+      return `HTTP ${code} from ${where.url}${hint ? ` (${hint})` : ""}`;
+    }
+    if (typeof code !== "string") continue;
+    if (server.kind === "stdio") {
+      const spawn = SPAWN_CAUSES[code];
+      if (spawn && /spawn/.test(String((link as { syscall?: unknown }).syscall ?? link.message))) return spawn(where);
+      continue;
+    }
+    const network = NETWORK_CAUSES[code];
+    if (network) return network(where);
+    const tls = TLS_CAUSES[code] ?? (/^ERR_(SSL|TLS)_/.test(code) ? link.message : undefined);
+    if (tls !== undefined) return `TLS error from ${where.host}:${where.port}: ${tls}`;
+  }
+  return undefined;
+}
+
+function causeChain(error: unknown): Error[] {
+  const chain: Error[] = [];
+  for (let link = error; link instanceof Error && chain.length < 10; link = link.cause) chain.push(link);
+  return chain;
+}
+
+/** Host, port and a printable URL (origin and path: a query or user info may hold a secret). */
+function whereOf(server: ResolvedServer): Where & { url: string } {
+  if (server.kind === "stdio") return { host: "", port: "", command: server.command, url: "" };
+  const { url } = server;
+  const port = url.port || (url.protocol === "https:" ? "443" : "80");
+  return { host: url.hostname, port, command: "", url: `${url.origin}${url.pathname}` };
+}

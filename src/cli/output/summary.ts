@@ -1,0 +1,90 @@
+/**
+ * The end of a `generate` run: problems (warnings, notes, stale files) for stderr, and for
+ * stdout a line per server, the changed files and the totals with the elapsed time.
+ */
+import type { GenerateReport, ServerSummary } from "../../pipeline.js";
+import type { Colors } from "./colors.js";
+import { count, duration, listingWords } from "./words.js";
+
+export interface SummaryLines {
+  out: string[];
+  err: string[];
+}
+
+export function summaryLines(report: GenerateReport, colors: { out: Colors; err: Colors }, options: { quiet: boolean; capturedShown: boolean }): SummaryLines {
+  const err = problemLines(report, colors.err);
+  const c = colors.out;
+  if (options.quiet) return { out: [], err };
+  const out: string[] = [];
+  // Servers already shown by the progress lines are listed again only when they have warnings.
+  for (const server of report.servers) {
+    if (!options.capturedShown || server.source === "snapshot" || server.warnings > 0) out.push(serverLine(server, c));
+  }
+  const all = [report.snapshot, ...report.files];
+  if (report.check) {
+    if (!report.stale) out.push(`${c.green("✔")} Generated files are up to date (${count(report.files.length, "file")}, ${report.mode}) in ${duration(report.elapsedMs)}.`);
+    return { out, err };
+  }
+  const changed = all.filter((file) => file.status !== "unchanged");
+  for (const file of changed) out.push(`  ${c.dim(file.status)} ${file.path}`);
+  const totals = report.servers.reduce(
+    (sum, server) => ({
+      tools: sum.tools + server.tools,
+      resources: sum.resources + server.resources,
+      resourceTemplates: sum.resourceTemplates + server.resourceTemplates,
+      prompts: sum.prompts + server.prompts,
+    }),
+    { tools: 0, resources: 0, resourceTemplates: 0, prompts: 0 },
+  );
+  const warnings = report.warnings.length > 0 ? `, ${c.yellow(count(report.warnings.length, "warning"))}` : "";
+  out.push(
+    `${c.green("✔")} ${count(report.servers.length, "server")} (${listingWords(totals)}${warnings}) → ${report.outDir}/: ` +
+      `${changed.length} changed, ${all.length - changed.length} unchanged, in ${duration(report.elapsedMs)} (${report.mode}).`,
+  );
+  return { out, err };
+}
+
+function serverLine(server: ServerSummary, c: Colors): string {
+  const source = server.source === "snapshot" ? "from the snapshot" : duration(server.ms ?? 0);
+  const warnings = server.warnings > 0 ? `, ${c.yellow(count(server.warnings, "warning"))}` : "";
+  return `${c.green("✔")} ${server.name}: ${listingWords(server)}${warnings} (${source})`;
+}
+
+function problemLines(report: GenerateReport, c: Colors): string[] {
+  const err: string[] = [];
+  for (const warning of report.warnings) err.push(`${c.yellow("warning")}: ${warning.subject} ${warning.pointer}: ${warning.message}`);
+  for (const note of report.notes) err.push(`${c.cyan("note")}: ${note.subject}: ${note.message}`);
+  if (report.check && report.stale) {
+    err.push(`Stale generated files (run \`mcp-codegen generate${report.mode === "offline" ? " --offline" : ""}\`):`);
+    for (const file of [report.snapshot, ...report.files]) {
+      if (file.status === "stale" || file.status === "extra") err.push(`  ${file.status === "extra" ? "not generated any more" : "differs"}: ${file.path}`);
+    }
+  }
+  return err;
+}
+
+/** `--json`: the whole run as one document (version 1; only grows by optional fields). */
+export function jsonReport(report: GenerateReport): string {
+  return `${JSON.stringify(
+    {
+      version: 1,
+      ok: true,
+      mode: report.mode,
+      check: report.check,
+      stale: report.stale,
+      outDir: report.outDir,
+      elapsedMs: report.elapsedMs,
+      servers: report.servers,
+      files: [report.snapshot, ...report.files],
+      warnings: report.warnings,
+      notes: report.notes,
+    },
+    null,
+    2,
+  )}\n`;
+}
+
+/** `--json` when the run failed: every failure, one entry each. */
+export function jsonFailure(lines: readonly string[]): string {
+  return `${JSON.stringify({ version: 1, ok: false, errors: lines.map((message) => ({ message })) }, null, 2)}\n`;
+}

@@ -1,0 +1,76 @@
+/**
+ * Every problem of a config file at once, each with its key path, misspelled keys with the
+ * key they were probably meant to be.
+ */
+import path from "node:path";
+import type { ZodError } from "zod";
+import { CodegenError } from "@mcp-codegen/runtime/internal";
+import { DRIFT_KEYS, SERVER_KEYS, TOP_LEVEL_KEYS } from "./schema.js";
+import { didYouMean } from "./suggest.js";
+
+export interface ConfigIssue {
+  /** Key path: `servers.math.command`; empty for the whole file. */
+  path: string;
+  message: string;
+}
+
+/** A config with one or more problems; `issues` holds all of them, one line each. */
+export class ConfigInvalidError extends CodegenError {
+  readonly issues: readonly ConfigIssue[];
+
+  constructor(configPath: string, issues: readonly ConfigIssue[]) {
+    const file = path.basename(configPath);
+    const first = issues[0];
+    const more = issues.length > 1 ? ` (${issues.length} problems)` : "";
+    super("config", `${first?.message ?? "invalid config"}${more}`, { subject: `${file}: ${first?.path || "(root)"}` });
+    this.issues = issues;
+  }
+
+  /** One line per problem: `codegen.config.ts: servers.math.comand: unknown key (did you mean "command"?)`. */
+  lines(): string[] {
+    const file = this.subject?.split(": ")[0] ?? "config";
+    return this.issues.map((issue) => `${file}: ${issue.path || "(root)"}: ${issue.message}`);
+  }
+}
+
+/** Zod's issues as config issues; `untyped` servers already have their transport issue. */
+export function zodIssues(error: ZodError, raw: unknown, untyped: ReadonlySet<string>): ConfigIssue[] {
+  const issues: ConfigIssue[] = [];
+  for (const issue of error.issues) {
+    const keys = issue.path.map(String);
+    const at = keys.join(".");
+    if (keys[0] === "servers" && keys.length === 3 && keys[2] === "transport" && untyped.has(keys[1] ?? "")) continue;
+    if (issue.code === "unrecognized_keys") {
+      const known = knownKeys(keys, raw);
+      for (const key of issue.keys) issues.push({ path: at ? `${at}.${key}` : key, message: unknownKey(key, known) });
+      continue;
+    }
+    issues.push({ path: at, message: issueMessage(issue.message) });
+  }
+  return issues;
+}
+
+function unknownKey(key: string, known: readonly string[]): string {
+  const guess = didYouMean(key, known);
+  return guess ? `unknown key (did you mean "${guess}"?)` : `unknown key (expected one of ${known.join(", ")})`;
+}
+
+/** "Invalid input: expected string, received undefined" → "missing (expected string)". */
+function issueMessage(message: string): string {
+  const missing = /^Invalid input: expected (\w+), received undefined$/.exec(message);
+  return missing ? `missing (expected ${missing[1]})` : message;
+}
+
+/** The keys allowed where an unknown key was found. */
+function knownKeys(keys: readonly string[], raw: unknown): readonly string[] {
+  if (keys.length === 0) return TOP_LEVEL_KEYS;
+  if (keys.length === 1 && keys[0] === "drift") return DRIFT_KEYS;
+  if (keys.length === 2 && keys[0] === "servers") {
+    const entry = (raw as { servers?: Record<string, { transport?: unknown }> }).servers?.[keys[1] ?? ""];
+    const transport = entry?.transport;
+    if (transport === "stdio") return SERVER_KEYS.stdio;
+    if (transport === "sse") return SERVER_KEYS.sse;
+    return SERVER_KEYS.http;
+  }
+  return [];
+}
