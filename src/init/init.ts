@@ -1,0 +1,120 @@
+/**
+ * `init`: editor MCP configs → `codegen.config.ts` (plus the `mcp:generate` script). Secrets are
+ * never copied: literal env and header values become `${NAME}` placeholders, and the report
+ * names the variables to set, never a value.
+ */
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { isDeepStrictEqual } from "node:util";
+import { CONFIG_FILE_NAMES } from "../config/load.js";
+import { CodegenError } from "../shared/errors.js";
+import { writeAtomic } from "../write/write.js";
+import { convertServer } from "./convert.js";
+import { readEditorConfig } from "./read.js";
+import { configText } from "./render.js";
+import { VariableNames } from "./secrets.js";
+
+export interface InitOptions {
+  /** The project folder: where codegen.config.ts and package.json are. */
+  cwd: string;
+  /** Editor configs to import, in order. */
+  files: readonly string[];
+  /** Overwrite an existing codegen.config. */
+  force?: boolean;
+}
+
+export type ScriptStatus = "added" | "present" | "kept" | "no-package-json";
+
+export interface InitReport {
+  /** Relative to cwd. */
+  configFile: string;
+  imported: { file: string; servers: string[] }[];
+  /** Variables the config refers to: set them before generating. */
+  variables: string[];
+  /** What was changed or left out, one line each (never a value). */
+  notes: string[];
+  /** `added`; `present` (already the same); `kept` (a different `mcp:generate` is kept); `no-package-json`. */
+  script: ScriptStatus;
+  outDir: string;
+  snapshot: string;
+}
+
+export const SCRIPT_NAME = "mcp:generate";
+const SCRIPT = "mcp-codegen generate";
+const CONFIG_FILE = "codegen.config.ts";
+
+export async function initConfig(options: InitOptions): Promise<InitReport> {
+  const existing = CONFIG_FILE_NAMES.find((name) => existsSync(path.join(options.cwd, name)));
+  if (existing && !options.force) throw new CodegenError("input", "already exists: pass --force to overwrite it", { subject: existing });
+  const names = new VariableNames();
+  const servers: Record<string, Record<string, unknown>> = {};
+  const notes: string[] = [];
+  const imported: InitReport["imported"] = [];
+  for (const file of options.files) {
+    const config = await readEditorConfig(file);
+    const taken: string[] = [];
+    for (const [raw, source] of Object.entries(config.servers)) {
+      const subject = `server "${raw}" (${relative(options.cwd, file)})`;
+      if (source["disabled"] === true) {
+        notes.push(`${subject}: disabled there, left out`);
+        continue;
+      }
+      const converted = convertServer(raw, source, names);
+      notes.push(...converted.notes.map((note) => `${subject}: ${note}`));
+      if (Object.keys(converted.entry).length === 0) continue;
+      const name = uniqueName(serverKey(raw), converted.entry, servers);
+      if (name === undefined) continue; // the same server, already imported from another file
+      if (name !== raw) notes.push(`${subject}: imported as "${name}"`);
+      servers[name] = converted.entry;
+      taken.push(name);
+    }
+    imported.push({ file: relative(options.cwd, file), servers: taken });
+  }
+  if (Object.keys(servers).length === 0) throw new CodegenError("input", "no server to import", { subject: options.files.map((file) => relative(options.cwd, file)).join(", ") });
+  const outDir = existsSync(path.join(options.cwd, "src")) ? "src/generated" : "generated";
+  const snapshot = `${outDir}/mcp-snapshot.json`;
+  const variables = [...names.used].sort();
+  const sources = imported.map((entry) => entry.file);
+  await writeAtomic(path.join(options.cwd, CONFIG_FILE), configText({ servers, outDir, snapshot, sources, variables }));
+  const script = await addScript(options.cwd);
+  return { configFile: CONFIG_FILE, imported, variables, notes, script, outDir, snapshot };
+}
+
+/** Editor keys may hold characters a server key may not (`My Server`, `@org/tool`). */
+function serverKey(raw: string): string {
+  const key = raw.replace(/[^A-Za-z0-9_.-]+/g, "-").replace(/^-+|-+$/g, "");
+  return key === "" ? "server" : key;
+}
+
+/** The key, or `key-2`, … when another server has it; undefined when it is the same server. */
+function uniqueName(key: string, entry: Record<string, unknown>, servers: Record<string, unknown>): string | undefined {
+  for (let n = 1; ; n++) {
+    const candidate = n === 1 ? key : `${key}-${n}`;
+    if (!(candidate in servers)) return candidate;
+    if (isDeepStrictEqual(servers[candidate], entry)) return undefined;
+  }
+}
+
+async function addScript(cwd: string): Promise<ScriptStatus> {
+  const file = path.join(cwd, "package.json");
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch {
+    return "no-package-json";
+  }
+  const data = JSON.parse(text) as { scripts?: Record<string, string> };
+  const current = data.scripts?.[SCRIPT_NAME];
+  if (current === SCRIPT) return "present";
+  if (current !== undefined) return "kept";
+  data.scripts = { ...data.scripts, [SCRIPT_NAME]: SCRIPT };
+  const indent = /^[ \t]+(?=")/m.exec(text)?.[0] ?? "  ";
+  await writeAtomic(file, `${JSON.stringify(data, null, indent)}\n`);
+  return "added";
+}
+
+function relative(cwd: string, file: string): string {
+  const rel = path.relative(cwd, file);
+  return rel.startsWith("..") || path.isAbsolute(rel) ? file : rel.split(path.sep).join("/");
+}

@@ -1,0 +1,156 @@
+/**
+ * `mcp-codegen init` through the built CLI, on the five editor config shapes (fixtures with
+ * fake secrets): the config it writes is accepted by `generate` against the real example
+ * servers, and no secret appears in anything `init` or `generate` writes or prints.
+ */
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCli, tempProject, type CliResult } from "../helpers/cli.js";
+import { MATH_STDIO, repoRoot, startWeatherServer, type RunningServer } from "../helpers/servers.js";
+
+const FIXTURES = path.dirname(fileURLToPath(import.meta.url)) + "/fixtures";
+
+let weather: RunningServer;
+beforeAll(async () => {
+  weather = await startWeatherServer();
+});
+afterAll(async () => {
+  await weather?.stop();
+});
+
+/** The fixture's text with the example servers' real locations. */
+function fixture(name: string): string {
+  return readFileSync(path.join(FIXTURES, name), "utf8").replaceAll("__MATH__", MATH_STDIO.args[0]!).replaceAll("__WEATHER__", weather.url);
+}
+
+function fakeSecrets(text: string): string[] {
+  return [...new Set(text.match(/FAKE-[A-Za-z0-9-]+/g) ?? [])];
+}
+
+/** A project with a package.json, mcp-codegen installed (this checkout), and the editor config at `where`. */
+function project(fixtureName: string, where: string): { dir: string; secrets: string[] } {
+  const dir = tempProject("init");
+  writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "app", private: true, scripts: { test: "vitest" } }, null, 2));
+  mkdirSync(path.join(dir, "node_modules"));
+  symlinkSync(repoRoot, path.join(dir, "node_modules/mcp-codegen"), "dir");
+  const text = fixture(fixtureName);
+  mkdirSync(path.dirname(path.join(dir, where)), { recursive: true });
+  writeFileSync(path.join(dir, where), text);
+  return { dir, secrets: fakeSecrets(text) };
+}
+
+function variablesOf(init: CliResult): string[] {
+  const line = init.stdout.split("\n").find((text) => text.includes("Set these environment variables"));
+  return line ? line.slice(line.lastIndexOf(": ") + 2).split(", ") : [];
+}
+
+function expectNoSecret(texts: string[], secrets: string[]): void {
+  expect(secrets.length).toBeGreaterThan(0);
+  for (const secret of secrets) for (const text of texts) expect(text).not.toContain(secret);
+}
+
+const SHAPES = [
+  { editor: "Claude Desktop", fixture: "claude_desktop_config.json", where: "claude_desktop_config.json" },
+  { editor: "Claude Code", fixture: "claude-code.mcp.json", where: ".mcp.json" },
+  { editor: "Cursor", fixture: "cursor.mcp.json", where: ".cursor/mcp.json" },
+  { editor: "VS Code", fixture: "vscode.mcp.json", where: ".vscode/mcp.json" },
+  { editor: "Windsurf", fixture: "windsurf.mcp_config.json", where: "mcp_config.json" },
+] as const;
+
+describe("init --from", () => {
+  for (const shape of SHAPES) {
+    it(`imports ${shape.editor}'s ${shape.where}: generate accepts it and no secret is copied`, async () => {
+      const { dir, secrets } = project(shape.fixture, shape.where);
+      const init = await runCli(["init", "--from", shape.where], { cwd: dir });
+      expect(init.status, init.stderr).toBe(0);
+      const config = readFileSync(path.join(dir, "codegen.config.ts"), "utf8");
+      const packageJson = readFileSync(path.join(dir, "package.json"), "utf8");
+      expect(JSON.parse(packageJson).scripts).toEqual({ test: "vitest", "mcp:generate": "mcp-codegen generate" });
+      expect(init.stdout).toMatch(/Next: npm run mcp:generate/);
+      const variables = variablesOf(init);
+      expect(variables.length).toBeGreaterThan(0);
+
+      const env = Object.fromEntries(variables.filter((name) => process.env[name] === undefined).map((name) => [name, "set-by-test"]));
+      const generated = await runCli(["generate", "--json"], { cwd: dir, env });
+      expect(generated.status, generated.stdout + generated.stderr).toBe(0);
+      const report = JSON.parse(generated.stdout) as { servers: { name: string; tools: number }[]; files: { path: string }[] };
+      expect(report.servers.every((server) => server.tools > 0)).toBe(true);
+      const written = report.files.map((file) => readFileSync(path.join(dir, file.path), "utf8"));
+      expectNoSecret([config, packageJson, init.stdout, init.stderr, generated.stdout, generated.stderr, ...written], secrets);
+    });
+  }
+
+  it("converts each editor's spellings and keeps every variable apart", async () => {
+    const read = async (fixtureName: string, where: string) => {
+      const { dir } = project(fixtureName, where);
+      const init = await runCli(["init", "--from", where], { cwd: dir });
+      expect(init.status, init.stderr).toBe(0);
+      return { config: readFileSync(path.join(dir, "codegen.config.ts"), "utf8"), out: init.stdout };
+    };
+    const vscode = await read("vscode.mcp.json", ".vscode/mcp.json");
+    expect(vscode.config).toContain('"Authorization": "Bearer ${WEATHER_TOKEN}"');
+    expect(vscode.config).toContain('"X-Team": "${WEATHER_X_TEAM}"');
+    expect(vscode.config).toContain('"PLAIN": "${PLAIN}"');
+    expect(vscode.out).toMatch(/envFile not imported/);
+    const windsurf = await read("windsurf.mcp_config.json", "mcp_config.json");
+    expect(windsurf.config).toMatch(/"url": "http:\/\/127\.0\.0\.1:\d+\/mcp"/);
+    expect(windsurf.config).toContain('"exclude": [\n        "divide"\n      ]');
+    expect(windsurf.config).not.toContain('"off"');
+    expect(windsurf.out).toMatch(/server "off" .*disabled there, left out/);
+    const desktop = await read("claude_desktop_config.json", "claude_desktop_config.json");
+    expect(desktop.config).toContain('"--api-key=${MATH_API_KEY_2}"');
+    expect(desktop.config).toContain('"MATH_API_KEY": "${MATH_API_KEY}"');
+    expect(desktop.config).toContain('"My-Math"');
+    expect(desktop.config).toContain('"MATH_API_KEY": "${MY_MATH_MATH_API_KEY}"');
+    const cursor = await read("cursor.mcp.json", ".cursor/mcp.json");
+    expect(cursor.config).toContain("?api_key=${WEATHER_API_KEY}&units=metric");
+    expect(cursor.config).toContain('"API_KEY": "${MATH_KEY}"');
+  });
+});
+
+describe("init without --from", () => {
+  function withEditors(): { dir: string; home: string } {
+    const dir = tempProject("init-discover");
+    const home = path.join(dir, "home");
+    const place = (file: string, text: string) => {
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, text);
+    };
+    place(path.join(dir, ".mcp.json"), fixture("claude-code.mcp.json"));
+    place(path.join(dir, ".vscode/mcp.json"), fixture("vscode.mcp.json"));
+    place(path.join(home, ".codeium/windsurf/mcp_config.json"), fixture("windsurf.mcp_config.json"));
+    place(path.join(home, ".config/Claude/claude_desktop_config.json"), fixture("claude_desktop_config.json"));
+    return { dir, home };
+  }
+
+  it("lists what it found and, with no terminal to ask, wants --yes or --from", async () => {
+    const { dir, home } = withEditors();
+    const result = await runCli(["init"], { cwd: dir, env: { HOME: home } });
+    expect(result.status).toBe(2);
+    expect(result.stdout).toMatch(/Found 4 MCP configs/);
+    for (const label of ["Claude Code (project)", "VS Code (project)", "Windsurf (user)", "Claude Desktop (user)"]) expect(result.stdout).toContain(label);
+    expect(result.stderr).toMatch(/pass --yes/);
+  });
+
+  it("--yes imports them all; a second init refuses to overwrite without --force", async () => {
+    const { dir, home } = withEditors();
+    const first = await runCli(["init", "--yes"], { cwd: dir, env: { HOME: home } });
+    expect(first.status, first.stderr).toBe(0);
+    const config = readFileSync(path.join(dir, "codegen.config.ts"), "utf8");
+    for (const name of ['"math"', '"weather"', '"math-2"', '"My-Math"']) expect(config).toContain(name);
+    const again = await runCli(["init", "--yes"], { cwd: dir, env: { HOME: home } });
+    expect(again.status).toBe(2);
+    expect(again.stderr).toMatch(/codegen\.config\.ts: already exists: pass --force/);
+    const forced = await runCli(["init", "--yes", "--force"], { cwd: dir, env: { HOME: home } });
+    expect(forced.status, forced.stderr).toBe(0);
+  });
+
+  it("says where it looked when nothing is found", async () => {
+    const dir = tempProject("init-none");
+    const result = await runCli(["init"], { cwd: dir, env: { HOME: path.join(dir, "home") } });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/no MCP config with servers found; looked in:[\s\S]*\.cursor[/\\]mcp\.json[\s\S]*--from/);
+  });
+});
