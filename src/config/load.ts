@@ -79,7 +79,8 @@ export function resolveConfig(raw: unknown, configPath: string): ResolvedConfig 
   };
 }
 
-function findConfigFile(options: { configPath?: string; cwd?: string }): string {
+/** The config file: `configPath` (relative to `cwd`), or the first `codegen.config.*` in `cwd`. */
+export function findConfigFile(options: { configPath?: string; cwd?: string }): string {
   const cwd = options.cwd ?? process.cwd();
   if (options.configPath) {
     const explicit = path.resolve(cwd, options.configPath);

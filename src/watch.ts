@@ -1,0 +1,177 @@
+/**
+ * `generate --watch`: run `generate`, then again whenever the config file or a local server
+ * script it points at changes, or a connected server sends `notifications/{tools,resources,
+ * prompts}/list_changed`. Changes are debounced and runs never overlap; `close()` stops a run
+ * before it writes (one already writing completes), so the tree is never left half-written.
+ *
+ * The capture's connections are kept open between runs to hear the notifications; a server's
+ * notification regenerates that server only (the snapshot keeps the others).
+ */
+import { existsSync, watch, type FSWatcher } from "node:fs";
+import path from "node:path";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import {
+  PromptListChangedNotificationSchema,
+  ResourceListChangedNotificationSchema,
+  ToolListChangedNotificationSchema,
+} from "@modelcontextprotocol/sdk/types.js";
+import { findConfigFile, loadConfig, type ResolvedConfig } from "./config/load.js";
+import { generate, type GenerateOptions, type GenerateReport } from "./pipeline.js";
+
+export interface WatchOptions extends Omit<GenerateOptions, "install" | "keep" | "signal" | "check"> {
+  /** Quiet time after the last change before a run starts. Default 150 ms. */
+  debounceMs?: number;
+}
+
+/** Why a run started: the first run, a file that changed, or a server's list_changed. */
+export type WatchTrigger = { kind: "start" } | { kind: "file"; file: string } | { kind: "list-changed"; server: string; list: string };
+
+export type WatchEvent =
+  | { kind: "run"; trigger: WatchTrigger; report: GenerateReport }
+  | { kind: "failed"; trigger: WatchTrigger; error: unknown };
+
+export interface Watcher {
+  /** Stops watching: a run under way is stopped before it writes; every connection is closed. */
+  close(): Promise<void>;
+}
+
+const DEFAULT_DEBOUNCE_MS = 150;
+
+/** Extensions of the local server scripts watched (a data file passed as an argument is not). */
+const SCRIPT_EXTENSIONS = new Set([".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".py", ".rb", ".sh"]);
+
+const LIST_CHANGED = [
+  ["tools", ToolListChangedNotificationSchema],
+  ["resources", ResourceListChangedNotificationSchema],
+  ["prompts", PromptListChangedNotificationSchema],
+] as const;
+
+export function watchGenerate(options: WatchOptions, onEvent: (event: WatchEvent) => void): Watcher {
+  const cwd = options.cwd ?? process.cwd();
+  const configPath = findConfigFile({ ...options, cwd });
+  const debounceMs = options.debounceMs ?? DEFAULT_DEBOUNCE_MS;
+  const held = new Map<string, Client>();
+  /** Clients closed here: what they still deliver is ignored. */
+  const retired = new WeakSet<Client>();
+  const watchers = new Map<string, FSWatcher>();
+  let watchedFiles = new Set<string>([configPath]);
+  let pending: { trigger: WatchTrigger; servers: Set<string> | "all" } | undefined = { trigger: { kind: "start" }, servers: "all" };
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let controller: AbortController | undefined;
+  let closed = false;
+
+  const schedule = (trigger: WatchTrigger, server?: string) => {
+    if (closed) return;
+    const servers = server === undefined || pending?.servers === "all" ? "all" : new Set([...(pending?.servers ?? []), server]);
+    pending = { trigger, servers };
+    clearTimeout(timer);
+    timer = setTimeout(() => void runNext(), debounceMs);
+  };
+
+  const runNext = async (): Promise<void> => {
+    if (running || !pending || closed) return;
+    const { trigger, servers } = pending;
+    pending = undefined;
+    controller = new AbortController();
+    running = runOnce(trigger, servers, controller.signal).finally(() => {
+      running = undefined;
+      if (pending && !closed) timer = setTimeout(() => void runNext(), debounceMs);
+    });
+    await running;
+  };
+
+  const runOnce = async (trigger: WatchTrigger, servers: Set<string> | "all", signal: AbortSignal): Promise<void> => {
+    const only = servers === "all" ? options.servers : [...servers];
+    try {
+      const report = await generate({
+        ...options,
+        configPath,
+        ...(only === undefined ? {} : { servers: only }),
+        signal,
+        install: (server, client) => listen(server, client),
+        keep: (server, client) => hold(server, client),
+      });
+      onEvent({ kind: "run", trigger, report });
+    } catch (error) {
+      if (!closed) onEvent({ kind: "failed", trigger, error });
+    }
+    await watchFiles(configPath).catch(() => undefined);
+  };
+
+  const listen = (server: string, client: Client) => {
+    for (const [list, schema] of LIST_CHANGED) {
+      client.setNotificationHandler(schema, () => {
+        if (!retired.has(client)) schedule({ kind: "list-changed", server, list }, server);
+      });
+    }
+  };
+
+  const retire = (client: Client) => {
+    retired.add(client);
+    return client.close().catch(() => undefined);
+  };
+
+  const hold = (server: string, client: Client) => {
+    const previous = held.get(server);
+    held.set(server, client);
+    if (previous && previous !== client) void retire(previous);
+    if (closed) void retire(client);
+  };
+
+  /** The config file and the local scripts its stdio servers run; re-read after every run. */
+  const watchFiles = async (file: string): Promise<void> => {
+    let config: ResolvedConfig | undefined;
+    try {
+      config = await loadConfig({ configPath: file, cwd });
+    } catch {
+      config = undefined; // an invalid config: keep watching it until it is fixed
+    }
+    watchedFiles = new Set([file, ...(config ? serverScripts(config) : [])]);
+    const folders = new Set([...watchedFiles].map((watched) => path.dirname(watched)));
+    for (const [folder, watcher] of watchers) {
+      if (!folders.has(folder)) {
+        watcher.close();
+        watchers.delete(folder);
+      }
+    }
+    for (const folder of folders) {
+      if (watchers.has(folder) || closed) continue;
+      // The folder, not the file: editors save by writing a new file and renaming it over the old.
+      const watcher = watch(folder, (_event, name) => {
+        const changed = name === null ? undefined : path.join(folder, name.toString());
+        if (changed !== undefined && watchedFiles.has(changed)) schedule({ kind: "file", file: changed });
+      });
+      watcher.on("error", () => undefined);
+      watchers.set(folder, watcher);
+    }
+  };
+
+  timer = setTimeout(() => void runNext(), 0);
+  return {
+    async close() {
+      closed = true;
+      clearTimeout(timer);
+      controller?.abort();
+      await running?.catch(() => undefined);
+      for (const watcher of watchers.values()) watcher.close();
+      await Promise.all([...held.values()].map(retire));
+      held.clear();
+    },
+  };
+}
+
+/** Files among the stdio servers' command and arguments that are local scripts. */
+function serverScripts(config: ResolvedConfig): string[] {
+  const scripts: string[] = [];
+  for (const { config: server } of config.servers) {
+    if (server.transport !== "stdio") continue;
+    const cwd = path.resolve(config.rootDir, server.cwd ?? ".");
+    for (const candidate of [server.command, ...(server.args ?? [])]) {
+      if (candidate.includes("${") || !SCRIPT_EXTENSIONS.has(path.extname(candidate))) continue;
+      const file = path.resolve(cwd, candidate);
+      if (existsSync(file)) scripts.push(file);
+    }
+  }
+  return scripts;
+}

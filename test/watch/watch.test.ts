@@ -1,0 +1,134 @@
+/**
+ * `generate --watch` as a real child process: a config edit regenerates, a server's
+ * `notifications/tools/list_changed` regenerates, and Ctrl-C (SIGINT) at any moment of a run
+ * leaves generated files that match the snapshot, no temporary file, and no server process.
+ */
+import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import { afterEach, describe, expect, it } from "vitest";
+import { CLI, runCli, tempProject } from "../helpers/cli.js";
+import { baseListing, LISTING_SERVER } from "../drift-cli/listing.js";
+
+interface WatchProcess {
+  child: ChildProcessWithoutNullStreams;
+  lines: string[];
+  /** Resolves with the first new output line matching `pattern`. */
+  next(pattern: RegExp): Promise<string>;
+  exited: Promise<number | null>;
+}
+
+const started: WatchProcess[] = [];
+afterEach(() => {
+  for (const watch of started.splice(0)) watch.child.kill("SIGKILL");
+});
+
+function project(): { dir: string; listing: string; config: string } {
+  const dir = tempProject("watch");
+  const listing = path.join(dir, "listing.json");
+  writeFileSync(listing, JSON.stringify(baseListing()));
+  const config = path.join(dir, "codegen.config.json");
+  writeFileSync(config, JSON.stringify({ servers: { listing: { command: "node", args: [LISTING_SERVER, listing, "--notify"] } }, outDir: "gen" }));
+  return { dir, listing, config };
+}
+
+function startWatch(dir: string): WatchProcess {
+  const child = spawn(process.execPath, [CLI, "generate", "--watch"], { cwd: dir, env: { ...process.env, CI: "1" } });
+  const lines: string[] = [];
+  const waiters: { pattern: RegExp; resolve: (line: string) => void; from: number }[] = [];
+  const onLine = (line: string) => {
+    lines.push(line);
+    for (const waiter of [...waiters]) {
+      if (waiter.pattern.test(line)) {
+        waiters.splice(waiters.indexOf(waiter), 1);
+        waiter.resolve(line);
+      }
+    }
+  };
+  createInterface({ input: child.stdout }).on("line", onLine);
+  createInterface({ input: child.stderr }).on("line", onLine);
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  const watch: WatchProcess = {
+    child,
+    lines,
+    // The limit only turns a missing line into a readable failure (with the output so far).
+    next: (pattern) =>
+      new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no line matching ${pattern} in:\n${lines.join("\n")}`)), 40_000);
+        waiters.push({ pattern, resolve: (line) => (clearTimeout(timer), resolve(line)), from: lines.length });
+      }),
+    exited,
+  };
+  started.push(watch);
+  return watch;
+}
+
+function withTool(name: string): unknown {
+  const listing = baseListing();
+  listing["tools"].push({ name, description: `Tool ${name}.`, inputSchema: { type: "object", properties: {} } });
+  return listing;
+}
+
+/** Server processes still running for this project's listing file. */
+function serversRunningFor(listing: string): number[] {
+  return readdirSync("/proc")
+    .filter((name) => /^\d+$/.test(name))
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(listing);
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+function tempFiles(folder: string): string[] {
+  return readdirSync(folder, { recursive: true }).map(String).filter((file) => file.endsWith(".tmp"));
+}
+
+describe("generate --watch", () => {
+  it("regenerates when the config changes and when a server's tool list changes", async () => {
+    const { dir, listing, config } = project();
+    const watch = startWatch(dir);
+    await watch.next(/✔ generated: 1 server/);
+
+    // A config edit: a second server.
+    const edited = JSON.parse(readFileSync(config, "utf8"));
+    edited.servers.second = edited.servers.listing;
+    const configRun = watch.next(/codegen\.config\.json changed: 2 servers/);
+    writeFileSync(config, JSON.stringify(edited));
+    await configRun;
+    expect(readFileSync(path.join(dir, "gen/second/index.ts"), "utf8")).toContain("createSecondClient");
+
+    // The listing file is no script (not watched): only the server's notification reports it.
+    const notified = watch.next(/✔ tools list changed on "(listing|second)": 2 servers, .*changed/);
+    writeFileSync(listing, JSON.stringify(withTool("brand_new")));
+    await notified;
+    expect(readFileSync(path.join(dir, "gen/listing/index.ts"), "utf8")).toContain("brandNew");
+
+    watch.child.kill("SIGINT");
+    expect(await watch.exited).toBe(0);
+    expect(serversRunningFor(listing)).toEqual([]);
+  });
+
+  // Ctrl-C while capturing, while emitting, while writing: the tree is the old one or the new one.
+  for (const delayMs of [0, 700, 1500, 2500]) {
+    it(`Ctrl-C ${delayMs} ms into a run leaves files that match the snapshot`, async () => {
+      const { dir, listing, config } = project();
+      const watch = startWatch(dir);
+      await watch.next(/✔ generated: 1 server/);
+      writeFileSync(listing, JSON.stringify(withTool(`interrupted_${delayMs}`)));
+      writeFileSync(config, readFileSync(config, "utf8")); // and touch the config
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+      watch.child.kill("SIGINT");
+      expect(await watch.exited).toBe(0);
+
+      expect(tempFiles(dir)).toEqual([]);
+      expect(serversRunningFor(listing)).toEqual([]);
+      const consistent = await runCli(["generate", "--offline", "--check"], { cwd: dir });
+      expect(consistent.status, consistent.stdout + consistent.stderr).toBe(0);
+    });
+  }
+});
