@@ -18,8 +18,10 @@ export interface ConfigIssue {
 export class ConfigInvalidError extends CodegenError {
   readonly issues: readonly ConfigIssue[];
 
-  constructor(configPath: string, issues: readonly ConfigIssue[]) {
+  constructor(configPath: string, unsorted: readonly ConfigIssue[]) {
     const file = path.basename(configPath);
+    // By key path, so that the problems of one entry stand together.
+    const issues = [...unsorted].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     const first = issues[0];
     const more = issues.length > 1 ? ` (${issues.length} problems)` : "";
     super("config", `${first?.message ?? "invalid config"}${more}`, { subject: `${file}: ${first?.path || "(root)"}` });
