@@ -8,7 +8,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import { CONFIG_FILE_NAMES } from "../config/load.js";
-import { CodegenError } from "../shared/errors.js";
+import { CodegenError } from "@mcp-codegen/runtime/internal";
 import { writeAtomic } from "../write/write.js";
 import { convertServer } from "./convert.js";
 import { readEditorConfig } from "./read.js";

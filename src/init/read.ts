@@ -5,7 +5,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { parse, printParseErrorCode, type ParseError } from "jsonc-parser";
-import { CodegenError } from "../shared/errors.js";
+import { CodegenError } from "@mcp-codegen/runtime/internal";
 
 export interface EditorConfig {
   file: string;
