@@ -38,7 +38,12 @@ export interface InitReport {
   script: ScriptStatus;
   outDir: string;
   snapshot: string;
+  /** Packages the project's package.json lacks: the generator (dev), the runtime and its peers. */
+  missing: { dependencies: string[]; devDependencies: string[] };
 }
+
+/** What a project using generated code installs. */
+const NEEDED = { dependencies: ["@mcp-codegen/runtime", "zod", "@langchain/core"], devDependencies: ["mcp-codegen"] };
 
 export const SCRIPT_NAME = "mcp:generate";
 const SCRIPT = "mcp-codegen generate";
@@ -78,7 +83,8 @@ export async function initConfig(options: InitOptions): Promise<InitReport> {
   const sources = imported.map((entry) => entry.file);
   await writeAtomic(path.join(options.cwd, CONFIG_FILE), configText({ servers, outDir, snapshot, sources, variables }));
   const script = await addScript(options.cwd);
-  return { configFile: CONFIG_FILE, imported, variables, notes, script, outDir, snapshot };
+  const missing = await missingPackages(options.cwd);
+  return { configFile: CONFIG_FILE, imported, variables, notes, script, outDir, snapshot, missing };
 }
 
 /** Editor keys may hold characters a server key may not (`My Server`, `@org/tool`). */
@@ -112,6 +118,17 @@ async function addScript(cwd: string): Promise<ScriptStatus> {
   const indent = /^[ \t]+(?=")/m.exec(text)?.[0] ?? "  ";
   await writeAtomic(file, `${JSON.stringify(data, null, indent)}\n`);
   return "added";
+}
+
+async function missingPackages(cwd: string): Promise<InitReport["missing"]> {
+  let data: { dependencies?: Record<string, string>; devDependencies?: Record<string, string> } = {};
+  try {
+    data = JSON.parse(await readFile(path.join(cwd, "package.json"), "utf8")) as typeof data;
+  } catch {
+    // No package.json: everything is missing.
+  }
+  const has = (name: string) => data.dependencies?.[name] !== undefined || data.devDependencies?.[name] !== undefined;
+  return { dependencies: NEEDED.dependencies.filter((name) => !has(name)), devDependencies: NEEDED.devDependencies.filter((name) => !has(name)) };
 }
 
 function relative(cwd: string, file: string): string {

@@ -68,6 +68,7 @@ describe("config compatibility", () => {
         a: { command: "node", encoding: "utf8", stderr: "overlapped" },
         b: { serverUrl: "https://example.test/mcp" },
         c: { url: "https://example.test/mcp", authProvider: {}, automaticSSEFallback: false },
+        d: { command: "node", outputHandling: { image: "artifact" } },
       },
     });
     expect(lines).toEqual(
@@ -80,9 +81,10 @@ describe("config compatibility", () => {
         expect.stringMatching(/servers\.b\.serverUrl: .*use url/),
         expect.stringMatching(/servers\.c\.authProvider: .*at run time/),
         expect.stringMatching(/servers\.c\.automaticSSEFallback: .*transport: "sse"/),
+        expect.stringMatching(/servers\.d\.outputHandling: .*compat MultiServerMCPClient/),
       ]),
     );
-    expect(lines).toHaveLength(8);
+    expect(lines).toHaveLength(9);
   });
 
   it("lists every problem with its key path, and suggests the key a typo meant", () => {

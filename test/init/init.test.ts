@@ -69,6 +69,7 @@ describe("init --from", () => {
       const packageJson = readFileSync(path.join(dir, "package.json"), "utf8");
       expect(JSON.parse(packageJson).scripts).toEqual({ test: "vitest", "mcp:generate": "mcp-codegen generate" });
       expect(init.stdout).toMatch(/Next: npm run mcp:generate/);
+      expect(init.stdout).toContain("Install: npm install @mcp-codegen/runtime zod @langchain/core && npm install -D mcp-codegen");
       const variables = variablesOf(init);
       expect(variables.length).toBeGreaterThan(0);
 

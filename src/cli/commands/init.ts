@@ -66,5 +66,10 @@ function printReport(report: InitReport, c: Colors, out: (line?: string) => void
   };
   out(scripts[report.script]);
   out(`Output: ${report.outDir}/ (snapshot ${report.snapshot}).`);
+  const install = [
+    report.missing.dependencies.length > 0 ? `npm install ${report.missing.dependencies.join(" ")}` : "",
+    report.missing.devDependencies.length > 0 ? `npm install -D ${report.missing.devDependencies.join(" ")}` : "",
+  ].filter(Boolean);
+  if (install.length > 0) out(`Install: ${c.bold(install.join(" && "))}`);
   out(`Next: ${c.bold(report.script === "added" || report.script === "present" ? `npm run ${SCRIPT_NAME}` : "npx mcp-codegen generate")}`);
 }
