@@ -131,6 +131,6 @@ function mapRetries(at: string, entry: Entry, issues: ConfigIssue[]): void {
   };
 }
 
-function isRecord(value: unknown): value is Entry {
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }

@@ -4,6 +4,7 @@
  * (`${input:id}`, `${env:X}`, `${workspaceFolder}`, `${userHome}`) made into ours.
  */
 import { envName, headerPlaceholder, SECRET_NAME, type VariableNames } from "./secrets.js";
+import { isRecord } from "../config/compat.js";
 
 export interface ConvertedServer {
   entry: Record<string, unknown>;
@@ -132,8 +133,4 @@ function editorVariables(value: string, names: VariableNames, notes: string[]): 
 function refer(name: string, names: VariableNames): string {
   names.refer(name);
   return `\${${name}}`;
-}
-
-function isRecord(value: unknown): value is Editor {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
 }

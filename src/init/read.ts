@@ -6,6 +6,7 @@
 import { readFile } from "node:fs/promises";
 import { parse, printParseErrorCode, type ParseError } from "jsonc-parser";
 import { CodegenError } from "@mcp-codegen/runtime/internal";
+import { isRecord } from "../config/compat.js";
 
 export interface EditorConfig {
   file: string;
@@ -39,8 +40,4 @@ function serversOf(data: unknown): Record<string, unknown> | undefined {
   const mcp = data["mcp"];
   if (isRecord(mcp) && isRecord(mcp["servers"])) return mcp["servers"];
   return undefined;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
 }
