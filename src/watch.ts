@@ -83,6 +83,7 @@ export function watchGenerate(options: WatchOptions, onEvent: (event: WatchEvent
 
   const runOnce = async (trigger: WatchTrigger, servers: Set<string> | "all", signal: AbortSignal): Promise<void> => {
     const only = servers === "all" ? options.servers : [...servers];
+    let event: WatchEvent;
     try {
       const report = await generate({
         ...options,
@@ -92,11 +93,14 @@ export function watchGenerate(options: WatchOptions, onEvent: (event: WatchEvent
         install: (server, client) => listen(server, client),
         keep: (server, client) => hold(server, client),
       });
-      onEvent({ kind: "run", trigger, report });
+      event = { kind: "run", trigger, report };
     } catch (error) {
-      if (!closed) onEvent({ kind: "failed", trigger, error });
+      event = { kind: "failed", trigger, error };
     }
+    // Watch what the config now points at before saying the run is done: an edit made right
+    // after that line is seen.
     await watchFiles(configPath).catch(() => undefined);
+    if (!closed) onEvent(event);
   };
 
   const listen = (server: string, client: Client) => {
@@ -127,7 +131,11 @@ export function watchGenerate(options: WatchOptions, onEvent: (event: WatchEvent
     } catch {
       config = undefined; // an invalid config: keep watching it until it is fixed
     }
-    watchedFiles = new Set([file, ...(config ? serverScripts(config) : [])]);
+    watchFolders(new Set([file, ...(config ? serverScripts(config) : [])]));
+  };
+
+  const watchFolders = (files: Set<string>) => {
+    watchedFiles = files;
     const folders = new Set([...watchedFiles].map((watched) => path.dirname(watched)));
     for (const [folder, watcher] of watchers) {
       if (!folders.has(folder)) {
@@ -147,6 +155,7 @@ export function watchGenerate(options: WatchOptions, onEvent: (event: WatchEvent
     }
   };
 
+  watchFolders(new Set([configPath])); // from the start: an edit during the first run is seen
   timer = setTimeout(() => void runNext(), 0);
   return {
     async close() {

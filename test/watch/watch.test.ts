@@ -19,6 +19,10 @@ interface WatchProcess {
   exited: Promise<number | null>;
 }
 
+/** Three runs under a loaded machine (the whole suite in parallel) take long: generous limits. */
+const WAIT_MS = 120_000;
+const TEST_MS = 240_000;
+
 const started: WatchProcess[] = [];
 afterEach(() => {
   for (const watch of started.splice(0)) watch.child.kill("SIGKILL");
@@ -55,7 +59,7 @@ function startWatch(dir: string): WatchProcess {
     // The limit only turns a missing line into a readable failure (with the output so far).
     next: (pattern) =>
       new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no line matching ${pattern} in:\n${lines.join("\n")}`)), 40_000);
+        const timer = setTimeout(() => reject(new Error(`no line matching ${pattern} in:\n${lines.join("\n")}`)), WAIT_MS);
         waiters.push({ pattern, resolve: (line) => (clearTimeout(timer), resolve(line)), from: lines.length });
       }),
     exited,
@@ -111,7 +115,7 @@ describe("generate --watch", () => {
     watch.child.kill("SIGINT");
     expect(await watch.exited).toBe(0);
     expect(serversRunningFor(listing)).toEqual([]);
-  });
+  }, TEST_MS);
 
   // Ctrl-C while capturing, while emitting, while writing: the tree is the old one or the new one.
   for (const delayMs of [0, 700, 1500, 2500]) {
@@ -129,6 +133,6 @@ describe("generate --watch", () => {
       expect(serversRunningFor(listing)).toEqual([]);
       const consistent = await runCli(["generate", "--offline", "--check"], { cwd: dir });
       expect(consistent.status, consistent.stdout + consistent.stderr).toBe(0);
-    });
+    }, TEST_MS);
   }
 });
