@@ -32,7 +32,7 @@ function fakeSecrets(text: string): string[] {
 /** A project with a package.json, mcp-codegen installed (this checkout), and the editor config at `where`. */
 function project(fixtureName: string, where: string): { dir: string; secrets: string[] } {
   const dir = tempProject("init");
-  writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "app", private: true, scripts: { test: "vitest" } }, null, 2));
+  writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "app", private: true, type: "module", scripts: { test: "vitest" } }, null, 2));
   mkdirSync(path.join(dir, "node_modules"));
   symlinkSync(repoRoot, path.join(dir, "node_modules/mcp-codegen"), "dir");
   const text = fixture(fixtureName);
