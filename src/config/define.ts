@@ -1,5 +1,5 @@
 import type { HttpServerConfig, ServerOptions, SseServerConfig, StdioServerConfig } from "@mcp-codegen/runtime/internal";
-import type { DriftConfig } from "./schema.js";
+import type { DriftConfig, InputTypesMode } from "./schema.js";
 
 /** `MultiServerMCPClient`'s retry settings (stdio `restart`, HTTP `reconnect`). */
 export interface PeerRetryOptions {
@@ -48,6 +48,14 @@ interface ConfigOptions {
   defaultToolTimeout?: number;
   /** Drift rules: re-levelled rules and accepted changes for `check`. */
   drift?: DriftConfig;
+  /**
+   * Generated types. `additionalProperties: "closed"` (default): an input object whose schema
+   * leaves `additionalProperties` unset gets no index signature, so a misspelt key is a compile
+   * error (the Zod schema still lets extra keys through, as the JSON Schema does). `"schema"`:
+   * such objects are open (`[k: string]: unknown`), as the JSON Schema reads. Output types always
+   * follow the schema.
+   */
+  types?: { additionalProperties?: InputTypesMode };
 }
 
 /**

@@ -7,7 +7,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { CodegenError, compareCodeUnits, type ServerConfig } from "@mcp-codegen/runtime/internal";
-import { codegenConfigSchema, type DriftConfig } from "./schema.js";
+import { codegenConfigSchema, type DriftConfig, type InputTypesMode } from "./schema.js";
 import { DEFAULT_MAX_LISTING_BYTES, DEFAULT_MAX_SCHEMA_DEPTH } from "../capture/limits.js";
 import { normalizeConfig } from "./compat.js";
 import { ConfigInvalidError, zodIssues } from "./issues.js";
@@ -43,6 +43,8 @@ export interface ResolvedConfig {
   /** Sorted by name (code-unit order). */
   servers: ResolvedServer[];
   drift: DriftConfig;
+  /** How input types read an unset `additionalProperties` (`types.additionalProperties`, default "closed"). */
+  inputTypes: InputTypesMode;
 }
 
 export async function loadConfig(options: { configPath?: string; cwd?: string } = {}): Promise<ResolvedConfig> {
@@ -76,6 +78,7 @@ export function resolveConfig(raw: unknown, configPath: string): ResolvedConfig 
     maxSchemaDepth: config.maxSchemaDepth ?? DEFAULT_MAX_SCHEMA_DEPTH,
     servers,
     drift: config.drift ?? {},
+    inputTypes: config.types?.additionalProperties ?? "closed",
   };
 }
 

@@ -146,6 +146,16 @@ export const codegenConfigSchema = z.strictObject({
   /** Cap on the JSON nesting of one listed tool, resource or prompt (default 100). */
   maxSchemaDepth: z.number().int().positive().optional(),
   drift: driftConfig.optional(),
+  types: z
+    .strictObject({
+      /**
+       * Input types of objects whose schema leaves `additionalProperties` unset: `"closed"` (no
+       * index signature, so a misspelt key is a compile error) or `"schema"` (open, as the JSON
+       * Schema reads). Output types always follow the schema.
+       */
+      additionalProperties: z.enum(["closed", "schema"]).optional(),
+    })
+    .optional(),
 });
 
 /** Top-level and `drift` keys, for "did you mean …?". */
@@ -154,3 +164,4 @@ export const DRIFT_KEYS = Object.keys(driftConfig.shape);
 
 export type CodegenConfigInput = z.input<typeof codegenConfigSchema>;
 export type DriftConfig = z.output<typeof driftConfig>;
+export type InputTypesMode = "closed" | "schema";

@@ -64,9 +64,9 @@ export function planFiles(snapshot: Snapshot, config: ResolvedConfig): EmitPlan 
       path: `${server.name}/index.ts`,
       source: `the snapshot of server "${server.name}"`,
       snapshotHash: serverSnapshot.hash,
-      inputsHash: hashJson({ emitter, key: server.name, property, server: serverSnapshot.hash, connection: connection.code, toolFilter }),
+      inputsHash: hashJson({ emitter, key: server.name, property, server: serverSnapshot.hash, connection: connection.code, toolFilter, inputTypes: config.inputTypes }),
       weight: serverSnapshot.tools.length,
-      render: async (formatter) => renderServerBody({ server: normalized, connection, toolFilter }, formatter, `${server.name}/index.ts`),
+      render: async (formatter) => renderServerBody({ server: normalized, connection, toolFilter, inputTypes: config.inputTypes }, formatter, `${server.name}/index.ts`),
     });
     const snapshotInput = { key: server.name, snapshot: serverSnapshot, filter: server.config, drift: config.drift };
     files.push({

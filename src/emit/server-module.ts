@@ -7,6 +7,7 @@
 import type { ToolFilter } from "@mcp-codegen/runtime/internal";
 import type { Formatter } from "../format/format.js";
 import type { NormalizedServer } from "../normalize/normalize.js";
+import type { InputTypesMode } from "../config/schema.js";
 import type { ConnectionExpression } from "./connection.js";
 import type { RenderedBody } from "./plan.js";
 import type { PiecedStatement } from "../format/pieces.js";
@@ -19,6 +20,7 @@ export interface ServerModuleInput {
   connection: ConnectionExpression;
   /** The config's include / exclude, for the drift guard's fast path (empty: none). */
   toolFilter: ToolFilter;
+  inputTypes: InputTypesMode;
 }
 
 export type { EmitWarning } from "./tool-chunk.js";
@@ -71,7 +73,7 @@ export async function renderServerModule(input: ServerModuleInput, formatter: Fo
  * ts-morph structures once those have been emitted.
  */
 export function writeServerModule(input: ServerModuleInput, renderer: ChunkRenderer): ServerModuleParts {
-  const { server, connection, toolFilter } = input;
+  const { server, connection, toolFilter, inputTypes } = input;
   const settle = <T>(promise: Promise<T>): Promise<T> => {
     promise.catch(() => undefined); // awaited by the caller; never an unhandled rejection meanwhile
     return promise;
@@ -82,7 +84,7 @@ export function writeServerModule(input: ServerModuleInput, renderer: ChunkRende
   const rest = formatText([...templateParamTypes(server), ...promptArgTypes(server), metadataStatement(server, connection), clientFactory(server, toolFilter), toolsFactory(server)]);
   const tools: Promise<RenderedChunk>[] = [];
   for (let start = 0; start < server.tools.length; start += TOOLS_PER_CHUNK) {
-    tools.push(settle(renderer.renderTools(toolChunk(server.key, server.tools.slice(start, start + TOOLS_PER_CHUNK)))));
+    tools.push(settle(renderer.renderTools(toolChunk(server.key, server.tools.slice(start, start + TOOLS_PER_CHUNK), inputTypes))));
   }
   // ts-morph is the slowest module to load: only once the workers have every tool chunk.
   const structures = renderer.afterToolsEmitted(() => import("./server-structure.js"));

@@ -2,6 +2,7 @@
  * The tools' types and Zod schemas, emitted a chunk of tools at a time from plain data, so a
  * chunk can be emitted on a worker thread (and cached by its inputs) as well as in process.
  */
+import type { InputTypesMode } from "../config/schema.js";
 import type { NormalizedTool } from "../normalize/normalize.js";
 import type { JsonObject, ToolEntry } from "@mcp-codegen/runtime/internal";
 import type { SchemaWarning } from "./schema/warnings.js";
@@ -19,6 +20,8 @@ export interface EmitWarning {
 export interface ToolChunk {
   serverKey: string;
   tools: { entry: ToolEntry; inputType: string; outputType: string | undefined }[];
+  /** How input types read an unset `additionalProperties`; output types always follow the schema. */
+  inputTypes: InputTypesMode;
 }
 
 export interface RenderedChunk {
@@ -32,8 +35,8 @@ export interface EmittedChunk {
   warnings: EmitWarning[];
 }
 
-export function toolChunk(serverKey: string, tools: readonly NormalizedTool[]): ToolChunk {
-  return { serverKey, tools: tools.map(({ entry, inputType, outputType }) => ({ entry, inputType, outputType })) };
+export function toolChunk(serverKey: string, tools: readonly NormalizedTool[], inputTypes: InputTypesMode): ToolChunk {
+  return { serverKey, tools: tools.map(({ entry, inputType, outputType }) => ({ entry, inputType, outputType })), inputTypes };
 }
 
 /** The chunk's statements, not yet formatted. */
@@ -45,9 +48,11 @@ export async function emitToolChunk(chunk: ToolChunk): Promise<EmittedChunk> {
   const statements: ChunkStatement[] = [];
   for (const tool of chunk.tools) {
     const subject = `tool "${chunk.serverKey}/${tool.entry.name}"`;
-    statements.push(...(await schemaStatements(emitTypeScript, tool.entry.inputSchema, tool.inputType, subject, "/inputSchema", warnings)));
+    const input = { typeName: tool.inputType, base: "/inputSchema", closed: chunk.inputTypes === "closed" };
+    statements.push(...(await schemaStatements(emitTypeScript, tool.entry.inputSchema, input, subject, warnings)));
     if (tool.entry.outputSchema && tool.outputType) {
-      statements.push(...(await schemaStatements(emitTypeScript, tool.entry.outputSchema, tool.outputType, subject, "/outputSchema", warnings)));
+      const output = { typeName: tool.outputType, base: "/outputSchema", closed: false };
+      statements.push(...(await schemaStatements(emitTypeScript, tool.entry.outputSchema, output, subject, warnings)));
     }
   }
   return { statements, warnings };
@@ -57,9 +62,8 @@ export async function emitToolChunk(chunk: ToolChunk): Promise<EmittedChunk> {
 async function schemaStatements(
   emitTypeScript: typeof import("./schema/typescript.js").emitTypeScript,
   schema: JsonObject,
-  typeName: string,
+  { typeName, base, closed }: { typeName: string; base: string; closed: boolean },
   subject: string,
-  base: string,
   warnings: EmitWarning[],
 ): Promise<ChunkStatement[]> {
   const collect = (list: SchemaWarning[]) =>
@@ -67,7 +71,7 @@ async function schemaStatements(
   // Prepared once for both emitters, so its warnings are reported once.
   const prepared = prepareSchema(schema);
   collect(prepared.warnings);
-  const types = await emitTypeScript(prepared.schema as JsonObject, typeName, { subject, prepared: true });
+  const types = await emitTypeScript(prepared.schema as JsonObject, typeName, { subject, prepared: true, closed });
   collect(types.warnings);
   const zod = emitZod(prepared.schema as JsonObject, { subject, prepared: true });
   collect(zod.warnings);

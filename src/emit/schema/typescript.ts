@@ -10,6 +10,7 @@ import type { Json, JsonObject } from "@mcp-codegen/runtime/internal";
 import { docText, escapeInvisible } from "../text.js";
 import { childPointer, forEachSchema, isJsonObject } from "./pointer.js";
 import { prepareSchema, type PreparedSchema } from "./prepare.js";
+import { nodeTypes, SAME_VALUE_KEYWORDS, type JsonType } from "./zod-keywords.js";
 import type { SchemaWarning } from "./warnings.js";
 
 export interface EmitTypeScriptOptions {
@@ -17,6 +18,8 @@ export interface EmitTypeScriptOptions {
   subject: string;
   /** The schema went through `prepareSchema` already (its warnings are the caller's). */
   prepared?: boolean;
+  /** Object types whose schema leaves `additionalProperties` unset get no index signature (input types). */
+  closed?: boolean;
 }
 
 export interface EmittedTypeScript {
@@ -48,18 +51,19 @@ export async function emitTypeScript(
 ): Promise<EmittedTypeScript> {
   if (!TYPE_NAME.test(typeName)) throw new Error(`emitTypeScript: type name ${JSON.stringify(typeName)} is not an identifier`);
   // Equal texts are equal schemas (and equal schemas from one snapshot have equal texts: its keys are sorted).
-  const key = `${options.prepared === true}\u0000${JSON.stringify(schema)}`;
+  const closed = options.closed === true;
+  const key = `${options.prepared === true}\u0000${closed}\u0000${JSON.stringify(schema)}`;
   let result = cache.get(key);
   if (!result) {
-    result = await compileSchema(options.prepared ? { schema, warnings: [] } : prepareSchema(schema), PLACEHOLDER);
+    result = await compileSchema(options.prepared ? { schema, warnings: [] } : prepareSchema(schema), PLACEHOLDER, closed);
     cache.set(key, result);
   }
   return { code: result.code.replaceAll(PLACEHOLDER, typeName), warnings: result.warnings.map((w) => ({ ...w })) };
 }
 
-async function compileSchema(prepared: PreparedSchema, typeName: string): Promise<EmittedTypeScript> {
+async function compileSchema(prepared: PreparedSchema, typeName: string, closed: boolean): Promise<EmittedTypeScript> {
   const warnings = [...prepared.warnings];
-  const forTypes = toJsttSchema(prepared.schema);
+  const forTypes = toJsttSchema(prepared.schema, closed, warnings);
   let code: string;
   try {
     code = await compile(forTypes as never, typeName, jsttOptions(typeName));
@@ -100,9 +104,10 @@ function jsttOptions(typeName: string): Partial<Options> {
 }
 
 /** A copy of the schema as jstt should see it (see the module comment). */
-function toJsttSchema(schema: Json): Json {
+function toJsttSchema(schema: Json, closed: boolean, warnings: SchemaWarning[]): Json {
   const copy = structuredClone(schema);
-  forEachSchema(copy, "", (node) => {
+  const inherited = new WeakMap<object, JsonType[]>();
+  forEachSchema(copy, "", (node, pointer) => {
     if (!isJsonObject(node)) return;
     for (const keyword of JSTT_EXTENSION_KEYWORDS) delete node[keyword];
     delete node.title;
@@ -116,15 +121,87 @@ function toJsttSchema(schema: Json): Json {
       delete node.description;
     }
     tupleAsArray(node);
-    // The Zod schema checks patternProperties exactly but types such objects as `{ [k: string]: unknown }`.
-    if (node.patternProperties !== undefined) {
-      delete node.patternProperties;
-      delete node.additionalProperties;
-    }
+    // Arrays stay `T[]`: length bounds are checked by the Zod schema, not spelled as tuple unions
+    // (jstt would also print, and fail on, bounds it finds inconsistent).
+    delete node.minItems;
+    delete node.maxItems;
+    typeAsZodReadsIt(node, inherited);
+    const openObject = opensObject(node);
+    if (closed && closesObject(node)) node.additionalProperties = false;
+    dropUnexpressed(node, pointer, warnings);
+    if (openObject) node.additionalProperties = true;
   });
   mergeDefsIntoDefinitions(copy);
   if (isJsonObject(copy)) return { ...copy, $id: ROOT_MARK };
   return copy;
+}
+
+/**
+ * Keywords TypeScript cannot express, checked by the Zod schema's refinements (which leave its
+ * inferred type as if they were absent): the TS type is the schema without them, as wide as the
+ * Zod type, and a warning says the check happens at run time only.
+ */
+const UNEXPRESSED_KEYWORDS = [
+  "not",
+  "if",
+  "then",
+  "else",
+  "dependentSchemas",
+  "dependencies",
+  "contains",
+  "minContains",
+  "maxContains",
+  "propertyNames",
+  "patternProperties",
+  "unevaluatedProperties",
+  "unevaluatedItems",
+] as const;
+
+/** Those of them worth a warning: the others only narrow what the type already lists, or the Zod schema warns of them itself. */
+const WARNED_KEYWORDS: ReadonlySet<string> = new Set(["not", "if", "dependentSchemas", "dependencies", "contains", "propertyNames", "patternProperties"]);
+
+function dropUnexpressed(node: JsonObject, pointer: string, warnings: SchemaWarning[]): void {
+  for (const keyword of UNEXPRESSED_KEYWORDS) {
+    if (!(keyword in node)) continue;
+    if (WARNED_KEYWORDS.has(keyword)) {
+      warnings.push({ pointer: childPointer(pointer, keyword), message: `${keyword} is not expressed in the TS type (the Zod schema checks it at run time)` });
+    }
+    delete node[keyword];
+  }
+}
+
+/** Keys beyond `properties` that the schema admits in ways a TS type cannot spell: the type keeps `[k: string]: unknown`. */
+function opensObject(node: JsonObject): boolean {
+  return node.patternProperties !== undefined;
+}
+
+/**
+ * Whether a closed input type leaves out the index signature of this object: only when the
+ * schema is silent about extra keys and names its properties (an object with none stays open,
+ * since `{}` would accept any value), and no keyword here admits keys by a rule of its own.
+ */
+export function closesObject(node: JsonObject): boolean {
+  if (node.additionalProperties !== undefined || !isJsonObject(node.properties) || Object.keys(node.properties).length === 0) return false;
+  return !["patternProperties", "if", "then", "else", "dependentSchemas", "dependencies", "unevaluatedProperties"].some(
+    (keyword) => keyword in node && !(keyword === "unevaluatedProperties" && node[keyword] === false),
+  );
+}
+
+/**
+ * Each node's `type` is what the Zod emitter reads (nodeTypes: inherited by the branches of
+ * combinators, every type for an untyped node with type-specific keywords, null for `nullable`),
+ * set before the keywords TS cannot express are dropped; when nothing gives a node a type its Zod
+ * schema is `z.unknown()` (perhaps refined), and so is its TS type (jstt would make it an object).
+ */
+function typeAsZodReadsIt(node: JsonObject, inherited: WeakMap<object, JsonType[]>): void {
+  const types = nodeTypes(node, inherited.get(node));
+  for (const keyword of SAME_VALUE_KEYWORDS) {
+    const value = node[keyword];
+    for (const child of Array.isArray(value) ? value : [value]) if (types !== undefined && isJsonObject(child)) inherited.set(child, types);
+  }
+  if (types?.length === 0) node.tsType = "never";
+  else if (types !== undefined) node.type = types;
+  else if (!["enum", "const", "$ref", "allOf", "anyOf", "oneOf"].some((keyword) => keyword in node)) node.tsType = "unknown";
 }
 
 /**

@@ -1,5 +1,5 @@
-/** Keyword tables of the Zod emitter. */
-import type { JsonObject } from "@mcp-codegen/runtime/internal";
+/** Keyword tables of the schema emitters, and the types a node admits (both emitters read it alike). */
+import type { Json, JsonObject } from "@mcp-codegen/runtime/internal";
 
 export const JSON_TYPES = ["null", "boolean", "object", "array", "number", "integer", "string"] as const;
 export type JsonType = (typeof JSON_TYPES)[number];
@@ -12,7 +12,7 @@ export const UNSUPPORTED_KEYWORDS = [
   "$recursiveRef",
 ] as const;
 
-/** Keywords that only make sense for one type: used to guess the type of a node without `type`, as json-schema-to-typescript does. */
+/** Keywords that only constrain values of one type. */
 const TYPE_HINTS: ReadonlyArray<readonly [JsonType, readonly string[]]> = [
   [
     "object",
@@ -34,6 +34,36 @@ const TYPE_HINTS: ReadonlyArray<readonly [JsonType, readonly string[]]> = [
   ["number", ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"]],
 ];
 
-export function inferTypes(node: JsonObject): JsonType[] {
-  return TYPE_HINTS.filter(([, keywords]) => keywords.some((keyword) => keyword in node)).map(([type]) => type);
+/**
+ * The types of a node without `type` (nor enum/const), for both emitters: a type-specific keyword
+ * constrains only values of its type and every other value passes, so a node with such keywords
+ * admits every type, each with its own constraints (`{ properties: … }` accepts `"x"`); a node
+ * with none is undefined (`unknown`).
+ */
+export function typesOfUntyped(node: JsonObject): JsonType[] | undefined {
+  const hinted = TYPE_HINTS.some(([, keywords]) => keywords.some((keyword) => keyword in node));
+  return hinted ? ["null", "boolean", "object", "array", "number", "string"] : undefined;
 }
+
+/**
+ * The types a node admits: declared (unknown names dropped), inherited from the parent (branches
+ * of anyOf/oneOf/allOf/not/if/then/else: within those types their meaning is unchanged), or
+ * typesOfUntyped; OpenAPI's `nullable: true` adds null. undefined: any value.
+ */
+export function nodeTypes(node: JsonObject, inherited?: readonly JsonType[]): JsonType[] | undefined {
+  const declared = node.type;
+  let types: JsonType[] | undefined;
+  if (typeof declared === "string" || Array.isArray(declared)) {
+    const names = (Array.isArray(declared) ? declared : [declared]).filter((t): t is JsonType => (JSON_TYPES as readonly Json[]).includes(t));
+    types = [...new Set(names)];
+  } else if (inherited !== undefined) {
+    types = [...inherited];
+  } else if (!("enum" in node) && !("const" in node)) {
+    types = typesOfUntyped(node);
+  }
+  if (types !== undefined && node.nullable === true && !types.includes("null")) types.push("null");
+  return types;
+}
+
+/** Keywords whose sub-schemas apply to the same value as their node, and so inherit its types. */
+export const SAME_VALUE_KEYWORDS = ["allOf", "anyOf", "oneOf", "not", "if", "then", "else"] as const;

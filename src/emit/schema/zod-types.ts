@@ -89,8 +89,11 @@ function formatCheck(emit: Emit, format: Json, pointer: string): string {
   return `.regex(${regexLiteral(exact.source, exact.flags)})`;
 }
 
+/** Any integer, as Ajv has it (`z.int()` stops at ±2^53−1); still `"type": "integer"` in `z.toJSONSchema`. */
+const INTEGER = 'z.number().refine(Number.isInteger, { message: "must be an integer" }).meta({ type: "integer" })';
+
 export function numberExpression(emit: Emit, node: JsonObject, pointer: string, integer: boolean): string {
-  let out = integer ? "z.int()" : "z.number()";
+  let out = integer ? INTEGER : "z.number()";
   const minimum = finite(node, "minimum", pointer, emit);
   const maximum = finite(node, "maximum", pointer, emit);
   const exclusiveMinimum = finite(node, "exclusiveMinimum", pointer, emit);

@@ -8,7 +8,8 @@
  *   (`additionalProperties: false`) or `.catchall()` (a schema), so parsing returns its input.
  * - Optional properties use `.exactOptional()` (`prop?: T`, as under exactOptionalPropertyTypes).
  * - `default` is not applied: a missing property stays missing and the server fills it in.
- * - `integer` is `z.int()` (safe integers only: values beyond ±2^53−1 are rejected).
+ * - `integer` is a number refined by `Number.isInteger`, as Ajv tests it (`z.int()` would reject
+ *   integers beyond ±2^53−1), marked `type: "integer"` for the JSON Schema LangChain shows the model.
  * - Local `$ref`s become constants inside an arrow function; a reference back into a schema that
  *   is still being built is `z.lazy((): z.ZodType<any> => …)` (the type check stops there).
  */
@@ -25,7 +26,7 @@ import {
   type Emit,
   type PlainObjectSchema,
 } from "./zod-types.js";
-import { inferTypes, JSON_TYPES, UNSUPPORTED_KEYWORDS, type JsonType } from "./zod-keywords.js";
+import { nodeTypes, UNSUPPORTED_KEYWORDS, type JsonType } from "./zod-keywords.js";
 
 export interface EmitZodOptions {
   /** What the schema belongs to, e.g. `tool "math/add" input`; kept for the caller's reports. */
@@ -113,7 +114,7 @@ class ZodEmitter implements Emit {
     for (const keyword of UNSUPPORTED_KEYWORDS) {
       if (keyword in node) this.warn(childPointer(pointer, keyword), `${keyword} is not checked`);
     }
-    const types = this.types(node, pointer, inherited);
+    const types = nodeTypes(node, inherited);
     const parts: string[] = [];
     const base = this.base(node, pointer, types);
     if (base !== undefined) parts.push(base);
@@ -128,28 +129,6 @@ class ZodEmitter implements Emit {
     expression = this.conditional(node, pointer, expression, types);
     if (typeof node.description === "string") expression += `.describe(${literal(node.description)})`;
     return expression;
-  }
-
-  /** The types a node admits: declared, inherited from the parent, or guessed from its keywords (as the TS type does). */
-  private types(node: JsonObject, pointer: string, inherited?: readonly JsonType[]): readonly JsonType[] | undefined {
-    const declared = node.type;
-    let types: JsonType[] | undefined;
-    if (typeof declared === "string" || Array.isArray(declared)) {
-      const names = (Array.isArray(declared) ? declared : [declared]).filter((t): t is JsonType =>
-        (JSON_TYPES as readonly Json[]).includes(t),
-      );
-      types = [...new Set(names)];
-    } else if (inherited !== undefined) {
-      types = [...inherited];
-    } else if (!("enum" in node) && !("const" in node)) {
-      const guessed = inferTypes(node);
-      if (guessed.length > 0) {
-        this.warn(pointer, `no "type": taken as ${guessed.join(" or ")} from its keywords (as the TS type is); other values are rejected`);
-        types = guessed;
-      }
-    }
-    if (types !== undefined && node.nullable === true && !types.includes("null")) types.push("null");
-    return types;
   }
 
   /** Type keywords, enum and const. undefined when the node does not constrain the type at all. */

@@ -1,0 +1,28 @@
+/** The values the fuzzer draws schemas and instances from: few, so that they collide often. */
+import type { Json } from "../../runtime/src/shared/canonical-json.js";
+
+/**
+ * Property names: identifiers and one that needs quoting. Not `__proto__`: Zod leaves an own
+ * `__proto__` key out of what it parses and checks (its guard against prototype pollution), a
+ * deviation from Ajv the emitter accepts (test/schema/hostile.test.ts covers such names).
+ */
+export const KEYS = ["a", "b", "c", "x-y"] as const;
+
+/** Keys of instances beyond the declared ones. */
+export const EXTRA_KEYS = ["a", "b", "c", "x-y", "z", "ab"] as const;
+
+export const TYPES = ["string", "number", "integer", "boolean", "null", "object", "array"] as const;
+
+/** Formats the Zod schema checks exactly and some it leaves to the server (with a warning). */
+export const FORMATS = ["email", "hostname", "ipv4", "uuid", "uri", "date-time"] as const;
+
+export const PATTERNS = ["^a", "b$", "^[a-c]*$", "\\d", "^.{2}$"] as const;
+
+export const NUMBERS = [-1, 0, 0.5, 1, 2, 3, 10] as const;
+
+export const PRIMITIVES: Json[] = ["a", "b", "", "x-y", 0, 1, 2.5, -1, true, false, null];
+
+/** Strings that satisfy (or nearly satisfy) the formats and patterns above. */
+export const STRINGS = ["", "a", "ab", "abc", "b", "cb", "a1", "x-y", "a@example.com", "example.com", "127.0.0.1", "300.1.1.1", "123e4567-e89b-12d3-a456-426614174000", "https://example.com/x", "2020-01-01T00:00:00Z", "ü", "😀😀", "z"];
+
+export const INSTANCE_NUMBERS = [0, 1, 2, 3, -1, 0.5, 1.5, 0.3, 10, 11, 2 ** 53, 1e21, -0.1];
