@@ -206,6 +206,14 @@ describe("weather server over streamable HTTP", () => {
     for (const entry of forecast.days) expect(entry.high).toBeGreaterThanOrEqual(entry.low);
   });
 
+  it("starts a forecast at the requested day (a nested option)", async () => {
+    const result = await call(client, "get_forecast", { city: "Oslo", days: 2, options: { startDay: 3 } });
+    const later = result.structuredContent as { days: Array<{ day: number }> };
+    expect(later.days.map((entry) => entry.day)).toEqual([3, 4]);
+    const whole = (await call(client, "get_forecast", { city: "Oslo", days: 4 })).structuredContent as { days: unknown[] };
+    expect(later.days).toEqual(whole.days.slice(2));
+  });
+
   it("rejects a forecast longer than 7 days", async () => {
     const outcome = await call(client, "get_forecast", { city: "Oslo", days: 8 }).catch((error: unknown) => error);
     const rejected = outcome instanceof Error || (outcome as CallToolResult).isError === true;

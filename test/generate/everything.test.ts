@@ -57,6 +57,13 @@ describe("server-everything", () => {
         `export const noArgs: Promise<unknown> = mcp.everything.getTinyImage();`,
         `// @ts-expect-error: echo requires a message`,
         `mcp.everything.echo({});`,
+        // Input types are closed: a misspelt or unknown key is a compile error.
+        `// @ts-expect-error: unknown key next to the required one`,
+        `mcp.everything.echo({ message: "hi", haed: 3 });`,
+        `// @ts-expect-error: misspelt optional argument (\`count\`)`,
+        `mcp.everything.getResourceLinks({ cuont: 3 });`,
+        `// @ts-expect-error: misspelt optional argument next to a valid one (\`steps\`)`,
+        `mcp.everything.triggerLongRunningOperation({ duration: 1, stpes: 2 });`,
       ].join("\n"),
     );
     expect(typecheck([consumer])).toEqual([]);

@@ -36,11 +36,12 @@ function currentWeather(name: string, units: Units) {
   return seed % 5 === 0 ? weather : { ...weather, humidity: seed % 101 };
 }
 
-function forecast(name: string, days: number) {
+function forecast(name: string, days: number, startDay = 1) {
   const seed = seedOf(name);
   const list = Array.from({ length: days }, (_, index) => {
-    const low = ((seed + index * 7) % 30) - 5;
-    return { day: index + 1, high: low + 4 + ((seed + index) % 8), low };
+    const day = startDay + index;
+    const low = ((seed + (day - 1) * 7) % 30) - 5;
+    return { day, high: low + 4 + ((seed + day - 1) % 8), low };
   });
   return { city: name, days: list };
 }
@@ -80,7 +81,14 @@ function createWeatherServer(): McpServer {
     "get_forecast",
     {
       description: "Daily forecast for a city.",
-      inputSchema: { city, days: z.number().int().min(1).max(7).describe("Number of days, 1 to 7") },
+      inputSchema: {
+        city,
+        days: z.number().int().min(1).max(7).describe("Number of days, 1 to 7"),
+        options: z
+          .object({ startDay: z.number().int().min(1).max(7).optional().describe("First day of the forecast, 1 = tomorrow (the default)") })
+          .optional()
+          .describe("Forecast options"),
+      },
       outputSchema: {
         city: z.string().describe("City the forecast is for"),
         days: z
@@ -95,8 +103,8 @@ function createWeatherServer(): McpServer {
       },
       annotations: LOOKS_UP,
     },
-    ({ city: name, days }) => {
-      const result = forecast(name, days);
+    ({ city: name, days, options }) => {
+      const result = forecast(name, days, options?.startDay);
       return structured(`${days}-day forecast for ${name}`, result);
     },
   );

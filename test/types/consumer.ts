@@ -49,6 +49,16 @@ export async function consumer(): Promise<void> {
   await mcp.weather.getWeather({ city: "Oslo", units: "kelvin" });
   // @ts-expect-error: a prompt's required argument is required
   await mcp.math.prompts.summarize({});
+  // Input types are closed: a misspelt key is an error, at the top and inside nested objects.
+  await mcp.weather.getForecast({ city: "Oslo", days: 2, options: { startDay: 2 } });
+  // @ts-expect-error: misspelt optional argument (`units`)
+  await mcp.weather.getWeather({ city: "Oslo", unit: "metric" });
+  // @ts-expect-error: unknown argument next to the required ones
+  await mcp.math.add({ a: 1, b: 2, haed: 3 });
+  // @ts-expect-error: misspelt key of a nested argument (`startDay`)
+  await mcp.weather.getForecast({ city: "Oslo", days: 2, options: { startDya: 2 } });
+  // @ts-expect-error: misspelt optional argument of a tool without required ones (`max`)
+  await mcp.math.random({ mxa: 3 });
   // @ts-expect-error: unknown server
   mcp.calendar;
 

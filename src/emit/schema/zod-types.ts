@@ -89,15 +89,23 @@ function formatCheck(emit: Emit, format: Json, pointer: string): string {
   return `.regex(${regexLiteral(exact.source, exact.flags)})`;
 }
 
-/** Any integer, as Ajv has it (`z.int()` stops at ±2^53−1); still `"type": "integer"` in `z.toJSONSchema`. */
-const INTEGER = 'z.number().refine(Number.isInteger, { message: "must be an integer" }).meta({ type: "integer" })';
+/**
+ * Any integer, as Ajv has it: `z.int()` stops at ±2^53−1, so it is used only where the bounds
+ * stay inside that range; otherwise a refinement, still `"type": "integer"` in `z.toJSONSchema`.
+ */
+function integerBase(lower: number | undefined, upper: number | undefined): string {
+  const safe = lower !== undefined && upper !== undefined && lower >= Number.MIN_SAFE_INTEGER && upper <= Number.MAX_SAFE_INTEGER;
+  return safe ? "z.int()" : 'z.number().refine(Number.isInteger, { message: "must be an integer" }).meta({ type: "integer" })';
+}
 
 export function numberExpression(emit: Emit, node: JsonObject, pointer: string, integer: boolean): string {
-  let out = integer ? INTEGER : "z.number()";
   const minimum = finite(node, "minimum", pointer, emit);
   const maximum = finite(node, "maximum", pointer, emit);
   const exclusiveMinimum = finite(node, "exclusiveMinimum", pointer, emit);
   const exclusiveMaximum = finite(node, "exclusiveMaximum", pointer, emit);
+  const lower = minimum ?? exclusiveMinimum;
+  const upper = maximum ?? exclusiveMaximum;
+  let out = integer ? integerBase(lower, upper) : "z.number()";
   // Draft 4 spelled exclusivity as a boolean next to minimum/maximum.
   if (minimum !== undefined) out += node.exclusiveMinimum === true ? `.gt(${minimum})` : `.gte(${minimum})`;
   if (maximum !== undefined) out += node.exclusiveMaximum === true ? `.lt(${maximum})` : `.lte(${maximum})`;
