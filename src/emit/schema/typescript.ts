@@ -178,13 +178,38 @@ function opensObject(node: JsonObject): boolean {
 /**
  * Whether a closed input type leaves out the index signature of this object: only when the
  * schema is silent about extra keys and names its properties (an object with none stays open,
- * since `{}` would accept any value), and no keyword here admits keys by a rule of its own.
+ * since `{}` would accept any value), and no keyword here admits other keys by a rule of its own
+ * (patternProperties, unevaluatedProperties, or a conditional or dependent schema naming keys
+ * the object does not list).
  */
 export function closesObject(node: JsonObject): boolean {
-  if (node.additionalProperties !== undefined || !isJsonObject(node.properties) || Object.keys(node.properties).length === 0) return false;
-  return !["patternProperties", "if", "then", "else", "dependentSchemas", "dependencies", "unevaluatedProperties"].some(
-    (keyword) => keyword in node && !(keyword === "unevaluatedProperties" && node[keyword] === false),
-  );
+  if (node.additionalProperties !== undefined || node.patternProperties !== undefined) return false;
+  if (node.unevaluatedProperties !== undefined && node.unevaluatedProperties !== false) return false;
+  if (!isJsonObject(node.properties) || Object.keys(node.properties).length === 0) return false;
+  const known = new Set(Object.keys(node.properties));
+  const conditional = [node.if, node.then, node.else, ...dependentSchemas(node)];
+  return !conditional.some((schema) => admitsOtherKeys(schema, known));
+}
+
+function dependentSchemas(node: JsonObject): Json[] {
+  return ["dependentSchemas", "dependencies"].flatMap((keyword) => {
+    const map = node[keyword];
+    return isJsonObject(map) ? Object.values(map).filter((value) => !Array.isArray(value)) : [];
+  });
+}
+
+/** Whether a schema applied to the same object lets keys outside `known` be evaluated (a `$ref` might: assumed so). */
+function admitsOtherKeys(schema: Json | undefined, known: ReadonlySet<string>): boolean {
+  if (!isJsonObject(schema)) return false;
+  if (schema.$ref !== undefined || schema.patternProperties !== undefined) return true;
+  if ((schema.additionalProperties ?? false) !== false || (schema.unevaluatedProperties ?? false) !== false) return true;
+  if (isJsonObject(schema.properties) && Object.keys(schema.properties).some((key) => !known.has(key))) return true;
+  const applied = [schema.if, schema.then, schema.else, ...dependentSchemas(schema)];
+  for (const keyword of ["allOf", "anyOf", "oneOf"]) {
+    const list = schema[keyword];
+    if (Array.isArray(list)) applied.push(...list);
+  }
+  return applied.some((sub) => admitsOtherKeys(sub, known));
 }
 
 /**
