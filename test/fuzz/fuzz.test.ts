@@ -1,0 +1,16 @@
+/**
+ * The fuzzer's short run (`npm run fuzz` is the long one): a fixed seed, so every run checks the
+ * same schemas; a failure reports fast-check's seed, path and shrunk schema.
+ */
+import { describe, expect, it } from "vitest";
+import { fuzz } from "./fuzz.js";
+
+describe("fuzzed schemas: Zod agrees with Ajv, the TS types compile and accept every valid instance", () => {
+  it("15 schemas × 20 instances (seed 1)", async () => {
+    const report = await fuzz({ seed: 1, schemas: 15, instances: 20, batch: 15 });
+    expect(report.instances).toBeGreaterThan(200);
+    expect(report.acceptedByAjv).toBeGreaterThan(30);
+    expect(report.rejectedByAjv).toBeGreaterThan(30);
+    expect(report.typecheckPrograms).toBe(1);
+  }, 300_000);
+});
