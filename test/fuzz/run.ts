@@ -10,9 +10,11 @@ const schemas = Number(process.env["FUZZ_SCHEMAS"] ?? 2_000);
 const instances = Number(process.env["FUZZ_INSTANCES"] ?? 20);
 console.log(`fuzz: seed ${seed}, ${schemas} schemas × ${instances} instances (repeat with FUZZ_SEED=${seed})`);
 const started = Date.now();
-const report = await fuzz({ seed, schemas, instances, batch: 250 });
+// FUZZ_PHASES=zod or types runs one of the two checks (e.g. in two processes).
+const phases = (process.env["FUZZ_PHASES"] ?? "zod,types").split(",") as ("zod" | "types")[];
+const report = await fuzz({ seed, schemas, instances, batch: 250, phases });
 console.log(
   `fuzz: ${report.schemas} schemas (${report.skipped} Ajv could not compile), ${report.instances} instances ` +
     `(${report.acceptedByAjv} valid, ${report.rejectedByAjv} invalid per Ajv), ${report.exactSchemas} schemas checked for exact agreement, ` +
-    `${report.typecheckPrograms} TypeScript programs; 0 disagreements; ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    `${report.typecheckPrograms} TypeScript programs (phases ${phases.join(", ")}); 0 disagreements; ${((Date.now() - started) / 1000).toFixed(1)} s`,
 );

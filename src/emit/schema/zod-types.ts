@@ -164,8 +164,9 @@ function propertyKey(key: string): string {
 }
 
 /**
- * patternProperties (with additionalProperties) checked exactly by a refinement: each key not in
- * `properties` must satisfy every matching pattern's schema, and additionalProperties when none matches.
+ * patternProperties (with additionalProperties) checked exactly by a refinement: each key must
+ * satisfy every matching pattern's schema (listed in `properties` or not), and a key neither
+ * listed nor matched must satisfy additionalProperties.
  */
 function patternCheck2(emit: Emit, node: JsonObject, pointer: string, properties: JsonObject, patterns: JsonObject): string {
   const rules: string[] = [];
@@ -187,7 +188,8 @@ function patternCheck2(emit: Emit, node: JsonObject, pointer: string, properties
   }
   const known = emit.hoist(`new Set<string>(${literal(Object.keys(properties))})`, "p");
   const table = emit.hoist(`[${rules.join(", ")}] as [RegExp, z.ZodType][]`, "p");
-  return `.refine((v) => Object.entries(v).every(([k, x]) => { if (${known}.has(k)) return true; const hits = ${table}.filter(([re]) => re.test(k)); return hits.length === 0 ? ${fallback} : hits.every(([, s]) => s.safeParse(x).success); }), { message: "a property does not match patternProperties/additionalProperties" })`;
+  // A key listed in `properties` must also satisfy every pattern it matches; additionalProperties is for the others.
+  return `.refine((v) => Object.entries(v).every(([k, x]) => { const hits = ${table}.filter(([re]) => re.test(k)); return hits.length === 0 ? ${known}.has(k) || ${fallback} : hits.every(([, s]) => s.safeParse(x).success); }), { message: "a property does not match patternProperties/additionalProperties" })`;
 }
 
 function objectCountChecks(emit: Emit, node: JsonObject, pointer: string): string {
