@@ -48,6 +48,16 @@ describe("loadConfig", () => {
     expect((error as CodegenError).toLine()).toMatch(pattern);
   });
 
+  it("reads types.additionalProperties (default closed) and names the key of a bad value", async () => {
+    const closed = await loadConfig({ cwd: projectWith("codegen.config.json", JSON.stringify({ servers: SERVERS })) });
+    expect(closed.inputTypes).toBe("closed");
+    const open = await loadConfig({ cwd: projectWith("codegen.config.json", JSON.stringify({ servers: SERVERS, types: { additionalProperties: "schema" } })) });
+    expect(open.inputTypes).toBe("schema");
+    const bad = projectWith("codegen.config.json", JSON.stringify({ servers: SERVERS, types: { additionalProperties: "open" } }));
+    const error = await loadConfig({ cwd: bad }).catch((caught: unknown) => caught);
+    expect((error as CodegenError).toLine()).toMatch(/types\.additionalProperties/);
+  });
+
   it("says where it looked when there is no config", async () => {
     const project = tempProject("noconfig");
     await expect(loadConfig({ cwd: project })).rejects.toThrow(/no config file found/);

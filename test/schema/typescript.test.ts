@@ -70,6 +70,18 @@ describe("emitTypeScript", () => {
     expect(code).toContain("a?: unknown");
   });
 
+  it("closes input objects that leave additionalProperties unset, at every depth; open ones and output types keep their index signature", async () => {
+    const schema = {
+      type: "object",
+      properties: { a: { type: "string" }, nested: { type: "object", properties: { x: { type: "number" } } }, map: { type: "object", additionalProperties: { type: "number" } } },
+    };
+    const closed = await emitTypeScript(schema, "KInput", { subject: "t", closed: true });
+    const open = await emitTypeScript(schema, "KOutput", { subject: "t" });
+    expect(closed.code.match(/\[k: string\]: unknown/g)).toBeNull();
+    expect(closed.code).toContain("[k: string]: number");
+    expect(open.code.match(/\[k: string\]: unknown/g)?.length).toBe(2);
+  });
+
   it("is deterministic and cached (same code for the same schema and name)", async () => {
     const schema = { type: "object", properties: { a: { type: "string", description: "A" } }, required: ["a"] };
     const first = await emitTypeScript(schema, "CInput", { subject: "t" });
