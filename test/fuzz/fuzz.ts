@@ -19,6 +19,8 @@ export interface FuzzOptions {
   batch: number;
   /** Which checks to run (default both): Zod against Ajv, and the TS modules. */
   phases?: readonly ("zod" | "types")[];
+  /** Told after each type-checked batch: how many cases have passed the TS checks so far. */
+  onBatch?: (typechecked: number) => void;
 }
 
 export interface FuzzReport {
@@ -80,6 +82,7 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzReport> {
     report.typecheckPrograms++;
     const failing = diagnostics.findIndex((list) => list.length > 0);
     if (failing >= 0) await shrinkTypeFailure(arbitrary, options.seed, start + failing, diagnostics[failing] ?? []);
+    options.onBatch?.(start + batch.length);
   }
   return report;
 }
