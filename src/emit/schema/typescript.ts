@@ -224,6 +224,8 @@ function typeAsZodReadsIt(node: JsonObject, inherited: WeakMap<object, JsonType[
     const value = node[keyword];
     for (const child of Array.isArray(value) ? value : [value]) if (types !== undefined && isJsonObject(child)) inherited.set(child, types);
   }
+  // jstt puts the target in place of a `$ref` node: a `type` there would retype the definition itself.
+  if ("$ref" in node) return;
   if (types?.length === 0) node.tsType = "never";
   else if (types !== undefined) node.type = types;
   else if (!["enum", "const", "$ref", "allOf", "anyOf", "oneOf"].some((keyword) => keyword in node)) node.tsType = "unknown";
