@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EVERYTHING_STDIO } from "../helpers/servers.js";
 import { runCli, tempProject } from "../helpers/cli.js";
 import { typecheck } from "../helpers/typecheck.js";
+import { everythingConsumer } from "../types/everything-consumer.js";
 
 let project: string;
 // The generated module is loaded at run time; its types are checked by `typecheck` below.
@@ -48,24 +49,7 @@ afterAll(async () => {
 describe("server-everything", () => {
   it("compiles under strict flags with NodeNext resolution", () => {
     const consumer = path.join(project, "consumer.ts");
-    writeFileSync(
-      consumer,
-      [
-        `import { createClient } from "./out/index.js";`,
-        `const mcp = createClient();`,
-        `export const sum: Promise<unknown> = mcp.everything.getSum({ a: 1, b: 2 });`,
-        `export const noArgs: Promise<unknown> = mcp.everything.getTinyImage();`,
-        `// @ts-expect-error: echo requires a message`,
-        `mcp.everything.echo({});`,
-        // Input types are closed: a misspelt or unknown key is a compile error.
-        `// @ts-expect-error: unknown key next to the required one`,
-        `mcp.everything.echo({ message: "hi", haed: 3 });`,
-        `// @ts-expect-error: misspelt optional argument (\`count\`)`,
-        `mcp.everything.getResourceLinks({ cuont: 3 });`,
-        `// @ts-expect-error: misspelt optional argument next to a valid one (\`steps\`)`,
-        `mcp.everything.triggerLongRunningOperation({ duration: 1, stpes: 2 });`,
-      ].join("\n"),
-    );
+    writeFileSync(consumer, everythingConsumer("./out/index.js"));
     expect(typecheck([consumer])).toEqual([]);
   });
 

@@ -10,6 +10,7 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { runCli, tempProject } from "../helpers/cli.js";
 import { EVERYTHING_STDIO, repoRoot } from "../helpers/servers.js";
+import { everythingConsumer } from "./everything-consumer.js";
 import { TSCONFIGS } from "./tsconfigs.js";
 
 const COMPILERS = {
@@ -28,17 +29,7 @@ beforeAll(async () => {
   cpSync(path.join(repoRoot, "generated-example"), path.join(project, "generated-example"), { recursive: true });
   // The consumer type tests, with their `@ts-expect-error` lines, against the copied example.
   cpSync(path.join(repoRoot, "test/types/consumer.ts"), path.join(project, "test/types/consumer.ts"));
-  writeFileSync(
-    path.join(project, "test/types/everything.ts"),
-    [
-      `import { createClient } from "../../everything/index.js";`,
-      `const mcp = createClient();`,
-      `export const sum: Promise<unknown> = mcp.everything.getSum({ a: 1, b: 2 });`,
-      `export const noArgs: Promise<unknown> = mcp.everything.getTinyImage();`,
-      `// @ts-expect-error: echo requires a message`,
-      `mcp.everything.echo({});`,
-    ].join("\n"),
-  );
+  writeFileSync(path.join(project, "test/types/everything.ts"), everythingConsumer("../../everything/index.js"));
 });
 
 describe.each(Object.entries(TSCONFIGS))("tsconfig %s", (name, compilerOptions) => {
