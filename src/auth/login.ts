@@ -7,20 +7,8 @@ import { extractWWWAuthenticateParams } from "@modelcontextprotocol/sdk/client/a
 import { LATEST_PROTOCOL_VERSION } from "@modelcontextprotocol/sdk/types.js";
 import type { ResolvedConfig, ResolvedServer } from "../config/load.js";
 import { CLIENT_INFO, resolveForCapture, UNBOUNDED } from "../capture/connect.js";
-import {
-  clientLabel,
-  CodegenError,
-  errorMessage,
-  McpRuntimeError,
-  OAuthSession,
-  openClient,
-  redact,
-  type AuthorizeFunction,
-  type Environment,
-  type OAuthStore,
-  type OAuthStoreKey,
-  type ResolvedHttp,
-} from "@mcp-codegen/runtime/internal";
+import { CodegenError, errorMessage, redact, type Environment } from "@mcp-codegen/runtime/internal";
+import { clientLabel, McpRuntimeError, OAuthSession, openClient, type AuthorizeFunction, type OAuthStore, type OAuthStoreKey, type ResolvedHttp } from "@mcp-codegen/runtime/internal/connect";
 
 export interface LoginOptions {
   store: OAuthStore;

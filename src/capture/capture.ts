@@ -14,7 +14,8 @@ import {
   type ResourceTemplate,
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
-import { CodegenError, errorMessage, oneLine, redact, type Environment, McpRuntimeError, OpenFailure, collectPages, LoginRequiredError, type OpenedClient } from "@mcp-codegen/runtime/internal";
+import { CodegenError, errorMessage, oneLine, redact, type Environment } from "@mcp-codegen/runtime/internal";
+import { McpRuntimeError, OpenFailure, collectPages, LoginRequiredError, type OpenedClient } from "@mcp-codegen/runtime/internal/connect";
 import type { ResolvedConfig, ResolvedServer } from "../config/load.js";
 import { openForCapture, resolveForCapture, UNBOUNDED, withStoredLogin } from "./connect.js";
 import { checkDepth, ListingBudget, listingTooLarge, type CaptureLimits } from "./limits.js";

@@ -5,7 +5,8 @@
  * file's folder.
  */
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { type Environment, type ServerConfig, resolveServer, type ResolvedServer, openClient, type OpenedClient, oauthSessionFor, withOAuthSession, fileOAuthStore } from "@mcp-codegen/runtime/internal";
+import { type Environment, type ServerConfig } from "@mcp-codegen/runtime/internal";
+import { resolveServer, type ResolvedServer, openClient, type OpenedClient, oauthSessionFor, withOAuthSession, fileOAuthStore } from "@mcp-codegen/runtime/internal/connect";
 
 export const CLIENT_INFO = { name: "mcp-codegen", version: "0.1.0" } as const;
 

@@ -2,7 +2,7 @@
  * One line saying why a server could not be captured: the network, TLS, HTTP or process cause
  * found along the error's `cause` chain, instead of `fetch failed`.
  */
-import type { ResolvedServer } from "@mcp-codegen/runtime/internal";
+import type { ResolvedServer } from "@mcp-codegen/runtime/internal/connect";
 import { HTTP_STATUS_HINTS, NETWORK_CAUSES, SPAWN_CAUSES, TLS_CAUSES, type Where } from "./failure-causes.js";
 
 /** The cause in a user's words, or undefined when the error says nothing about the network or process. */

@@ -3,13 +3,7 @@
  * the identifiers the emitted code will use, clashes resolved and reported.
  */
 import { UriTemplate } from "@modelcontextprotocol/sdk/shared/uriTemplate.js";
-import type {
-  PromptEntry,
-  ResourceEntry,
-  ResourceTemplateEntry,
-  ServerSnapshot,
-  ToolEntry,
-} from "@mcp-codegen/runtime/internal";
+import type { PromptEntry, ResourceEntry, ResourceTemplateEntry, ServerSnapshot, ToolEntry } from "@mcp-codegen/runtime/internal";
 import { camelCase, NameScope, pascalCase } from "./identifiers.js";
 import { RESERVED_NAMESPACE_MEMBERS, RESERVED_SERVER_MEMBERS, RESERVED_TYPE_NAMES, TASKS_MEMBER } from "./reserved.js";
 

@@ -5,7 +5,8 @@
 import path from "node:path";
 import { login, serversWithAuth, type LoginReport } from "../../auth/login.js";
 import { loadConfig, type ResolvedConfig } from "../../config/load.js";
-import { CodegenError, fileOAuthStore, type FileOAuthStore } from "@mcp-codegen/runtime/internal";
+import { CodegenError } from "@mcp-codegen/runtime/internal";
+import { fileOAuthStore, type FileOAuthStore } from "@mcp-codegen/runtime/internal/connect";
 import { openBrowser } from "../browser.js";
 import { EXIT_OK, failAndExit } from "../exit.js";
 import { startLoopback } from "../loopback.js";
