@@ -19,7 +19,7 @@ import type { JsonObject } from "../../runtime/src/shared/snapshot.js";
 import { closesObject, emitTypeScript } from "../../src/emit/schema/typescript.js";
 import { forEachSchema, isJsonObject } from "../../src/emit/schema/pointer.js";
 import { emitZod } from "../../src/emit/schema/zod.js";
-import { evaluateZod, projectRoot } from "../schema/helpers.js";
+import { evaluateZod, projectRoot, SCHEMA_MODULE_OPTIONS } from "../schema/helpers.js";
 import type { Draft, FuzzCase } from "./schemas.js";
 
 type AddFormats = (ajv: Ajv) => Ajv;
@@ -111,21 +111,8 @@ export async function caseModule(c: FuzzCase, instances: readonly Json[]): Promi
   return `${lines.join("\n")}\n`;
 }
 
-export const STRICT: ts.CompilerOptions = {
-  strict: true,
-  noUncheckedIndexedAccess: true,
-  exactOptionalPropertyTypes: true,
-  verbatimModuleSyntax: true,
-  noUnusedLocals: true,
-  noUnusedParameters: true,
-  module: ts.ModuleKind.NodeNext,
-  moduleResolution: ts.ModuleResolutionKind.NodeNext,
-  target: ts.ScriptTarget.ES2022,
-  lib: ["lib.es2022.d.ts"],
-  types: [],
-  noEmit: true,
-  skipLibCheck: true,
-};
+/** The schema tests' strict flags, and no unused locals or parameters (Vite's stock flags). */
+export const STRICT: ts.CompilerOptions = { ...SCHEMA_MODULE_OPTIONS, noUnusedLocals: true, noUnusedParameters: true };
 
 /** Type-check modules in one program: the diagnostics of each, by index (empty when it compiles). */
 export function typecheckModules(modules: readonly string[]): string[][] {

@@ -178,3 +178,18 @@ export function everythingSchemas(): Promise<ListedSchema[]> {
   const entry = join(projectRoot, "node_modules/@modelcontextprotocol/server-everything/dist/index.js");
   return listedSchemas(new StdioClientTransport({ command: process.execPath, args: [entry, "stdio"], stderr: "ignore" }));
 }
+
+/** Compiler options for modules of emitted schemas alone (no Node types): the strict flags generated code must pass. */
+export const SCHEMA_MODULE_OPTIONS: ts.CompilerOptions = {
+  strict: true,
+  noUncheckedIndexedAccess: true,
+  exactOptionalPropertyTypes: true,
+  verbatimModuleSyntax: true,
+  module: ts.ModuleKind.NodeNext,
+  moduleResolution: ts.ModuleResolutionKind.NodeNext,
+  target: ts.ScriptTarget.ES2022,
+  lib: ["lib.es2022.d.ts"],
+  types: [],
+  noEmit: true,
+  skipLibCheck: true,
+};

@@ -10,22 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { JsonObject } from "../../runtime/src/shared/snapshot.js";
 import { emitTypeScript } from "../../src/emit/schema/typescript.js";
 import { emitZod } from "../../src/emit/schema/zod.js";
-import { everythingSchemas, loadFixtures, projectRoot } from "./helpers.js";
+import { everythingSchemas, loadFixtures, projectRoot, SCHEMA_MODULE_OPTIONS as STRICT } from "./helpers.js";
 import { HOSTILE_SCHEMA } from "./hostile.js";
 
-const STRICT: ts.CompilerOptions = {
-  strict: true,
-  noUncheckedIndexedAccess: true,
-  exactOptionalPropertyTypes: true,
-  verbatimModuleSyntax: true,
-  module: ts.ModuleKind.NodeNext,
-  moduleResolution: ts.ModuleResolutionKind.NodeNext,
-  target: ts.ScriptTarget.ES2022,
-  lib: ["lib.es2022.d.ts"],
-  types: [],
-  noEmit: true,
-  skipLibCheck: true,
-};
 
 async function moduleFor(schema: JsonObject, typeName: string): Promise<string> {
   const types = await emitTypeScript(schema, typeName, { subject: typeName });
