@@ -147,9 +147,16 @@ export function clientFactory(server: NormalizedServer, toolFilter: ToolFilter):
     const args = entry.arguments.some((argument) => argument.required) ? "args" : "args = {}";
     return `${member}: (${args}, options) => getPromptMessages(runtime, server, prompts.${member}.name, { ...args }, options),`;
   });
-  return `/** A typed client for this server on \`runtime\` (under the key \`server\`). */
+  return `/**
+ * This module's drift guard on \`runtime\` for \`server\`, registered once: from then on every call to
+ * the server's tools (typed, LangChain, dynamic) waits for its verdict.
+ */
+const guardOn = (runtime: Runtime, server: string) =>
+driftGuard(runtime, server, { serverFingerprint, tools: Object.values(tools), loadSnapshot${filterMember(toolFilter)} });
+
+/** A typed client for this server on \`runtime\` (under the key \`server\`). */
 export function create${server.typeStem}Client(runtime: Runtime, server: string = serverName): ${server.typeStem}Client {
-const guard = driftGuard(runtime, server, { serverFingerprint, tools: Object.values(tools), loadSnapshot${filterMember(toolFilter)} });
+const guard = guardOn(runtime, server);
 return {
 ...guard.toolMethods(tools),
 resources: {
@@ -168,6 +175,7 @@ verify: () => guard.verify(),
 export function toolsFactory(server: NormalizedServer): string {
   return `/** LangChain tools for this server, with the generated Zod input schemas. */
 export function create${server.typeStem}Tools(runtime: Runtime, server: string = serverName, options?: LangChainToolOptions): Promise<DynamicStructuredTool[]> {
+guardOn(runtime, server); // also when the tools are made without the client
 return createLangChainTools(runtime, server, Object.values(tools), options);
 }
 `;

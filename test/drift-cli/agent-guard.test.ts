@@ -29,6 +29,8 @@ interface ListingClient {
 }
 interface GeneratedListing {
   tools: Record<string, import("../../runtime/src/index.js").ToolDescriptor>;
+  defaultConnection: import("../../runtime/src/index.js").RuntimeServerConfig;
+  createListingTools(runtime: Runtime): Promise<DynamicStructuredTool[]>;
 }
 
 let project: string;
@@ -139,6 +141,18 @@ describe('driftGuard "error" and LangChain tools', () => {
       await expect(mcp.runtime.callTool(SERVER, "other", { q: "y" })).rejects.toMatchObject({ name: "DriftError", ruleId: "tool-removed" });
     } finally {
       await mcp.close();
+    }
+  });
+
+  it("guards the generated tools factory used on its own, without the client", async () => {
+    const file = writeListing(project, "lc-factory", breaking);
+    const runtime = runtimeModule.createRuntime({ servers: { [SERVER]: generated.defaultConnection }, env: { LISTING_FILE: file }, driftGuard: "error" });
+    try {
+      const message = await callAsModel(find(await generated.createListingTools(runtime), "t"), { req: "x" });
+      expect(message.status).toBe("error");
+      expect(text(message)).toMatch(/input-required-property-added/);
+    } finally {
+      await runtime.close();
     }
   });
 
