@@ -11,7 +11,9 @@
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { parse } from "jsonc-parser";
 import { CodegenError } from "@mcp-codegen/runtime/internal";
+import { isRecord } from "./compat.js";
 
 const NODE_MODULE_KINDS = new Set(["node16", "node18", "node20", "nodenext"]);
 
@@ -48,7 +50,7 @@ function moduleSetting(file: string, seen: Set<string>): { file: string; value: 
   seen.add(file);
   const config = readJson(file);
   const options = config["compilerOptions"];
-  const value = typeof options === "object" && options !== null ? (options as Record<string, unknown>)["module"] : undefined;
+  const value = isRecord(options) ? options["module"] : undefined;
   if (typeof value === "string") return { file, value };
   const parents = ([] as unknown[]).concat(config["extends"] ?? []).filter((entry): entry is string => typeof entry === "string");
   for (const parent of parents.reverse()) {
@@ -78,13 +80,12 @@ function resolveExtends(specifier: string, from: string): string | undefined {
 
 /** A package.json or tsconfig.json (JSON with comments and trailing commas); {} when unreadable. */
 function readJson(file: string): Record<string, unknown> {
+  let text: string;
   try {
-    const text = readFileSync(file, "utf8")
-      .replace(/\/\/.*$|\/\*[\s\S]*?\*\/|("(?:[^"\\]|\\.)*")/gm, (match, string: string | undefined) => string ?? "")
-      .replace(/,(\s*[}\]])/g, "$1");
-    const value: unknown = JSON.parse(text);
-    return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+    text = readFileSync(file, "utf8");
   } catch {
     return {};
   }
+  const value: unknown = parse(text, [], { allowTrailingComma: true });
+  return isRecord(value) ? value : {};
 }
