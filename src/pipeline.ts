@@ -6,10 +6,10 @@
  * Everything is computed in memory first; files are written only once every stage has
  * succeeded, so a failure never leaves a snapshot or generated file half-written.
  */
-import { existsSync } from "node:fs";
 import path from "node:path";
 import { loadConfig, type ResolvedConfig } from "./config/load.js";
 import { assertEsmOutput } from "./config/module-format.js";
+import { findUp } from "./config/find-up.js";
 import { buildSnapshot } from "./snapshot/build.js";
 import { readSnapshot, snapshotText } from "./snapshot/file.js";
 import { planFiles, type PlannedFile } from "./emit/plan.js";
@@ -210,10 +210,8 @@ async function produce(
 
 /** `node_modules/.cache/mcp-codegen/format` of the nearest `node_modules` above the config. */
 function formatCacheDir(rootDir: string): string | undefined {
-  for (let dir = rootDir; ; dir = path.dirname(dir)) {
-    if (existsSync(path.join(dir, "node_modules"))) return path.join(dir, "node_modules/.cache/mcp-codegen/format");
-    if (path.dirname(dir) === dir) return undefined;
-  }
+  const modules = findUp(rootDir, "node_modules");
+  return modules && path.join(modules, ".cache/mcp-codegen/format");
 }
 
 async function offlineSnapshot(config: ResolvedConfig): Promise<Snapshot> {

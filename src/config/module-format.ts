@@ -14,14 +14,15 @@ import path from "node:path";
 import { parse } from "jsonc-parser";
 import { CodegenError } from "@mcp-codegen/runtime/internal";
 import { isRecord } from "./compat.js";
+import { findUp } from "./find-up.js";
 
 const NODE_MODULE_KINDS = new Set(["node16", "node18", "node20", "nodenext"]);
 
 /** Throws when `outDir`'s project compiles TypeScript to CommonJS; `rootDir` makes paths relative. */
 export function assertEsmOutput(outDir: string, rootDir: string): void {
-  const packageJson = nearest(outDir, "package.json");
+  const packageJson = findUp(outDir, "package.json");
   if (packageJson && readJson(packageJson)["type"] === "module") return;
-  const tsconfig = nearest(outDir, "tsconfig.json");
+  const tsconfig = findUp(outDir, "tsconfig.json");
   const module = tsconfig && moduleSetting(tsconfig, new Set());
   if (!tsconfig || !module) return;
   const kind = module.value.toLowerCase();
@@ -34,14 +35,6 @@ export function assertEsmOutput(outDir: string, rootDir: string): void {
       `add "type": "module" to package.json, or compile with "module": "nodenext" in an ESM package or "module": "esnext" with "moduleResolution": "bundler"`,
     { subject: shown(outDir) },
   );
-}
-
-function nearest(from: string, name: string): string | undefined {
-  for (let dir = path.resolve(from); ; dir = path.dirname(dir)) {
-    const file = path.join(dir, name);
-    if (existsSync(file)) return file;
-    if (path.dirname(dir) === dir) return undefined;
-  }
 }
 
 /** `compilerOptions.module` of a tsconfig or the first file up its `extends` chain that sets it. */

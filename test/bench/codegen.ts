@@ -21,6 +21,7 @@ import { canonicalFileText } from "../../runtime/src/shared/canonical-json.js";
 import { hashJson } from "../../runtime/src/shared/hash.js";
 import type { JsonObject, ServerSnapshot, Snapshot, ToolEntry } from "../../runtime/src/shared/snapshot.js";
 import { EVERYTHING_STDIO, repoRoot } from "../helpers/servers.js";
+import { median } from "./stats.js";
 
 const SIZES = [10, 100, 1_000];
 const RUNS = Number(process.env["BENCH_RUNS"] ?? 5);
@@ -69,12 +70,6 @@ function timeCli(args: string[], cwd: string): number {
   const elapsed = Number(process.hrtime.bigint() - start) / 1e6;
   if (result.status !== 0) throw new Error(`${args.join(" ")} exited ${result.status}: ${result.stderr}`);
   return elapsed;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
 const base = await realisticTools();

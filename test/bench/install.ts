@@ -19,6 +19,7 @@ import { existsSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
 import { join } from "node:path";
 import { diskKiB, ensureDir, humanSize, installedPackages, npm, packBoth, repoVersion, run, tempDir, writeManifest } from "../pack/app.js";
+import { median } from "./stats.js";
 
 const TARGETS = { runtimeShareMiB: 15, coldImportMs: 150 } as const;
 const COLD_RUNS = 10;
@@ -47,12 +48,6 @@ function installApp(root: string, name: string, dependencies: Record<string, str
   writeManifest(app, { dependencies });
   npm(["install", "--omit=dev", ...extra], app);
   return app;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[middle] ?? NaN) : ((sorted[middle - 1] ?? NaN) + (sorted[middle] ?? NaN)) / 2;
 }
 
 /** Disk usage of the packages (a) has and (b) has not: what the runtime brings, largest first. */
