@@ -8,6 +8,8 @@ export { callTypedTool } from "./typed-calls.js";
 export { readTypedResource, expandUriTemplate, type UriVariables } from "./resources.js";
 export { getPromptMessages } from "./prompts.js";
 export { createLangChainTools, uniqueToolNames, type LangChainToolOptions } from "./langchain/tools.js";
+export { toolArtifact } from "./langchain/output.js";
+export type { McpBlockType, OutputHandling, OutputTarget } from "./shared/output-handling.js";
 export {
   InterceptorError,
   isDirectToolOutput,

@@ -15,7 +15,9 @@ import type {
   Root,
   ToolAnnotations,
 } from "@modelcontextprotocol/sdk/types.js";
+import type { ContentBlock as LangChainBlock } from "@langchain/core/messages";
 import type { ServerConfig } from "./shared/server-config.js";
+import type { OutputHandling } from "./shared/output-handling.js";
 import type { ToolCallInterceptor } from "./interceptors.js";
 import type { DriftReport } from "./drift/types.js";
 import type { ToolCallHooks } from "./hooks.js";
@@ -249,6 +251,11 @@ export interface RuntimeOptions extends ConnectionOptions, ToolCallHooks {
   /** LangChain tools are named `server__tool` (default false); a tools factory's `prefix` wins. */
   prefixToolNames?: boolean;
   /**
+   * LangChain tools of every server: which MCP block types go to the ToolMessage's `content` and
+   * which to its artifact (`artifact.content`). A server's own `outputHandling` wins, type by type.
+   */
+  outputHandling?: OutputHandling;
+  /**
    * Structured content that breaks the tool's own output schema: throw `OutputValidationError`
    * ("error", default), or warn and pass the raw value on ("warn").
    */
@@ -264,8 +271,16 @@ export interface RuntimeOptions extends ConnectionOptions, ToolCallHooks {
   oauth?: OAuthOptions;
 }
 
-/** Structured data a LangChain tool returns next to its content (the ToolMessage artifact). */
+/**
+ * What a LangChain tool returns next to its content (the ToolMessage artifact): what the model
+ * does not see, under the MCP result's own names.
+ */
 export interface ToolArtifact<O = unknown> {
+  /**
+   * The blocks `outputHandling` sends to the artifact, as LangChain standard blocks (converted
+   * like the message's content), in the result's order; absent when none.
+   */
+  readonly content?: LangChainBlock[];
   /** Parsed with the tool's output schema when it has one. */
   readonly structuredContent?: O;
   readonly _meta?: Record<string, unknown>;

@@ -4,9 +4,6 @@
  * have a meaning here are mapped in compat.ts.
  */
 
-const OUTPUT_HANDLING =
-  "generated LangChain tools return content blocks as the message and structuredContent as the artifact; for per-type routing use the compat MultiServerMCPClient's outputHandling at run time";
-
 /** In a server entry. */
 export const REJECTED_SERVER_KEYS: Readonly<Record<string, string>> = {
   encoding: "remove it: MCP messages over stdio are UTF-8",
@@ -19,7 +16,6 @@ export const REJECTED_SERVER_KEYS: Readonly<Record<string, string>> = {
   disabledTools: 'use exclude: ["tool_name", …]',
   alwaysAllow: "remove it: approvals belong to the host; include / exclude choose the tools",
   autoApprove: "remove it: approvals belong to the host; include / exclude choose the tools",
-  outputHandling: OUTPUT_HANDLING,
 };
 
 const AT_RUN_TIME = "it is a run-time option: pass it to createClient({ … }) (or the compat MultiServerMCPClient)";
@@ -33,7 +29,6 @@ export const REJECTED_TOP_LEVEL_KEYS: Readonly<Record<string, string>> = {
   throwOnLoadError: AT_RUN_TIME,
   onConnectionError: AT_RUN_TIME,
   useStandardContentBlocks: "remove it: generated LangChain tools always return standard content blocks",
-  outputHandling: OUTPUT_HANDLING,
   inputs: "VS Code inputs become ${NAME} placeholders: run `mcp-codegen init --from .vscode/mcp.json`",
 };
 

@@ -6,6 +6,8 @@
  * - no transport: `command` means stdio, `url` streamable HTTP (which falls back to SSE);
  * - `MultiServerMCPClient`'s `restart` / `reconnect: { enabled, maxAttempts, delayMs }` are the
  *   runtime's `reconnect`, a top-level `defaultToolTimeout` the default of every server;
+ *   `outputHandling` (top level and per server) is validated by the schema and merged per
+ *   server by load.ts;
  * - keys with no meaning here are reported with what to use instead (compat-keys.ts).
  *
  * The input is never modified: a normalized copy comes back with the issues found.

@@ -1,4 +1,4 @@
-import type { HttpServerConfig, ServerOptions, SseServerConfig, StdioServerConfig } from "@mcp-codegen/runtime/internal";
+import type { HttpServerConfig, OutputHandling, ServerOptions, SseServerConfig, StdioServerConfig } from "@mcp-codegen/runtime/internal";
 import type { DriftConfig, InputTypesMode } from "./schema.js";
 
 /** `MultiServerMCPClient`'s retry settings (stdio `restart`, HTTP `reconnect`). */
@@ -46,6 +46,13 @@ interface ConfigOptions {
   timeout?: number;
   /** Default request timeout (ms) of every server's calls (MultiServerMCPClient's option). */
   defaultToolTimeout?: number;
+  /**
+   * LangChain tools of every server (MultiServerMCPClient's option): `"content"` / `"artifact"` for
+   * every MCP block type, or per type (`{ image: "artifact" }`; types left out: embedded
+   * resources to the artifact, the rest to the content). A server's own value wins, type by type.
+   * Absent everywhere: every block goes to the model.
+   */
+  outputHandling?: OutputHandling;
   /** Drift rules: re-levelled rules and accepted changes for `check`. */
   drift?: DriftConfig;
   /**

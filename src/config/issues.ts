@@ -3,9 +3,9 @@
  * key they were probably meant to be.
  */
 import path from "node:path";
-import type { ZodError } from "zod";
+import type { ZodError, core } from "zod";
 import { CodegenError } from "@mcp-codegen/runtime/internal";
-import { DRIFT_KEYS, SERVER_KEYS, TOP_LEVEL_KEYS } from "./schema.js";
+import { DRIFT_KEYS, OUTPUT_HANDLING_KEYS, SERVER_KEYS, TOP_LEVEL_KEYS } from "./schema.js";
 import { didYouMean } from "./suggest.js";
 
 export interface ConfigIssue {
@@ -37,9 +37,13 @@ export class ConfigInvalidError extends CodegenError {
 
 /** Zod's issues as config issues; `untyped` servers already have their transport issue. */
 export function zodIssues(error: ZodError, raw: unknown, untyped: ReadonlySet<string>): ConfigIssue[] {
+  return configIssues(error.issues, [], raw, untyped);
+}
+
+function configIssues(zod: readonly core.$ZodIssue[], under: readonly string[], raw: unknown, untyped: ReadonlySet<string>): ConfigIssue[] {
   const issues: ConfigIssue[] = [];
-  for (const issue of error.issues) {
-    const keys = issue.path.map(String);
+  for (const issue of zod) {
+    const keys = [...under, ...issue.path.map(String)];
     const at = keys.join(".");
     if (keys[0] === "servers" && keys.length === 3 && keys[2] === "transport" && untyped.has(keys[1] ?? "")) continue;
     if (issue.code === "unrecognized_keys") {
@@ -47,9 +51,21 @@ export function zodIssues(error: ZodError, raw: unknown, untyped: ReadonlySet<st
       for (const key of issue.keys) issues.push({ path: at ? `${at}.${key}` : key, message: unknownKey(key, known) });
       continue;
     }
-    issues.push({ path: at, message: issueMessage(issue.message) });
+    const branch = issue.code === "invalid_union" ? matchingBranch(issue.errors) : undefined;
+    if (branch) issues.push(...configIssues(branch, keys, raw, untyped));
+    else issues.push({ path: at, message: issueMessage(issue.message) });
   }
   return issues;
+}
+
+/**
+ * The one alternative of a union the value has the shape of (its problems are inside the value,
+ * e.g. `outputHandling.image`), whose issues say more than the union's message; undefined when
+ * no alternative, or more than one, fits.
+ */
+function matchingBranch(branches: readonly (readonly core.$ZodIssue[])[]): readonly core.$ZodIssue[] | undefined {
+  const inside = branches.filter((issues) => issues.length > 0 && issues.every((issue) => issue.path.length > 0));
+  return inside.length === 1 ? inside[0] : undefined;
 }
 
 function unknownKey(key: string, known: readonly string[]): string {
@@ -67,6 +83,7 @@ function issueMessage(message: string): string {
 function knownKeys(keys: readonly string[], raw: unknown): readonly string[] {
   if (keys.length === 0) return TOP_LEVEL_KEYS;
   if (keys.length === 1 && keys[0] === "drift") return DRIFT_KEYS;
+  if (keys.at(-1) === "outputHandling") return OUTPUT_HANDLING_KEYS;
   if (keys.length === 2 && keys[0] === "servers") {
     const entry = (raw as { servers?: Record<string, { transport?: unknown }> }).servers?.[keys[1] ?? ""];
     const transport = entry?.transport;

@@ -6,7 +6,7 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { CodegenError, compareCodeUnits, type ServerConfig } from "@mcp-codegen/runtime/internal";
+import { CodegenError, compareCodeUnits, mergeOutputHandling, type ServerConfig } from "@mcp-codegen/runtime/internal";
 import { codegenConfigSchema, type DriftConfig, type InputTypesMode } from "./schema.js";
 import { DEFAULT_MAX_LISTING_BYTES, DEFAULT_MAX_SCHEMA_DEPTH } from "../capture/limits.js";
 import { normalizeConfig } from "./compat.js";
@@ -67,7 +67,7 @@ export function resolveConfig(raw: unknown, configPath: string): ResolvedConfig 
     : path.join(outDir, DEFAULT_SNAPSHOT_NAME);
   const servers = Object.keys(config.servers)
     .sort(compareCodeUnits)
-    .map((name) => ({ name, config: stripUndefined(config.servers[name]) as ServerConfig }));
+    .map((name) => ({ name, config: withOutputHandling(stripUndefined(config.servers[name]) as ServerConfig, config.outputHandling) }));
   return {
     configPath,
     rootDir,
@@ -115,6 +115,15 @@ async function importConfig(configPath: string): Promise<unknown> {
 function unwrapDefault(module: unknown): unknown {
   if (module !== null && typeof module === "object" && "default" in module) return (module as { default: unknown }).default;
   return module;
+}
+
+/**
+ * The top-level `outputHandling` is every server's default: the server's own value wins type by
+ * type, and the result goes into the generated connection.
+ */
+function withOutputHandling(server: ServerConfig, topLevel: ServerConfig["outputHandling"]): ServerConfig {
+  const outputHandling = mergeOutputHandling(topLevel, server.outputHandling);
+  return outputHandling === undefined ? server : { ...server, outputHandling };
 }
 
 /** Zod keeps absent optional keys absent, but be explicit: the config is re-emitted as code. */

@@ -3,10 +3,26 @@
  * key path (`servers.math.command: Required`).
  */
 import { z } from "zod";
-import { hasPlaceholder } from "@mcp-codegen/runtime/internal";
+import {
+  hasPlaceholder,
+  MCP_BLOCK_TYPES,
+  OUTPUT_HANDLING_EXPECTED,
+  OUTPUT_TARGET_EXPECTED,
+  OUTPUT_TARGETS,
+  type McpBlockType,
+} from "@mcp-codegen/runtime/internal";
 
 const stringRecord = z.record(z.string(), z.string());
 const globList = z.array(z.string().min(1));
+
+/** `MultiServerMCPClient`'s `outputHandling`: one target for every block type, or one per type. */
+const outputTarget = z.enum(OUTPUT_TARGETS, { error: OUTPUT_TARGET_EXPECTED });
+const outputTargetByType = z.strictObject(
+  Object.fromEntries(MCP_BLOCK_TYPES.map((type) => [type, outputTarget.optional()])) as Record<McpBlockType, z.ZodOptional<typeof outputTarget>>,
+);
+const outputHandling = z.union([outputTarget, outputTargetByType], {
+  error: (issue) => (issue.code === "invalid_union" ? OUTPUT_HANDLING_EXPECTED : undefined),
+});
 
 /** Options every server entry may carry, whatever its transport. */
 const serverOptions = {
@@ -20,7 +36,8 @@ const serverOptions = {
 
 /**
  * Run-time options a config entry may carry into the generated connection (also what
- * `MultiServerMCPClient`'s `restart`, `reconnect` and `defaultToolTimeout` map to, compat.ts).
+ * `MultiServerMCPClient`'s `restart`, `reconnect`, `defaultToolTimeout` and `outputHandling`
+ * map to, compat.ts).
  */
 function runtimeOptions() {
   return {
@@ -34,6 +51,8 @@ function runtimeOptions() {
       .optional(),
     /** Request timeout (ms) of the generated client's calls to this server. */
     defaultToolTimeout: z.number().int().positive().optional(),
+    /** LangChain tools: which block types go to the ToolMessage's content, which to its artifact. */
+    outputHandling: outputHandling.optional(),
   };
 }
 
@@ -146,6 +165,8 @@ export const codegenConfigSchema = z.strictObject({
   /** Cap on the JSON nesting of one listed tool, resource or prompt (default 100). */
   maxSchemaDepth: z.number().int().positive().optional(),
   drift: driftConfig.optional(),
+  /** Every server's `outputHandling`; a server's own value wins, block type by block type. */
+  outputHandling: outputHandling.optional(),
   types: z
     .strictObject({
       /**
@@ -158,9 +179,10 @@ export const codegenConfigSchema = z.strictObject({
     .optional(),
 });
 
-/** Top-level and `drift` keys, for "did you mean …?". */
+/** Top-level, `drift` and `outputHandling` keys, for "did you mean …?". */
 export const TOP_LEVEL_KEYS = Object.keys(codegenConfigSchema.shape);
 export const DRIFT_KEYS = Object.keys(driftConfig.shape);
+export const OUTPUT_HANDLING_KEYS = Object.keys(outputTargetByType.shape);
 
 export type CodegenConfigInput = z.input<typeof codegenConfigSchema>;
 export type DriftConfig = z.output<typeof driftConfig>;

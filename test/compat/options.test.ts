@@ -144,6 +144,13 @@ describe("useStandardContentBlocks and outputHandling", () => {
     expect(message.artifact).toEqual([{ type: "audio", source_type: "base64", data: expect.any(String), mime_type: "audio/wav" }]);
   });
 
+  it("refuses a bad outputHandling at construction, naming the server and the key", () => {
+    expect(() => new MultiServerMCPClient({ mcpServers: { media: MEDIA }, outputHandling: "model" as never })).toThrow(ConfigError);
+    expect(() => new MultiServerMCPClient({ mcpServers: { media: { ...MEDIA, outputHandling: { image: "hidden" as never } } } })).toThrow(
+      'server "media": outputHandling.image: expected "content" or "artifact"',
+    );
+  });
+
   it("images: a data URL by default, a standard base64 block with useStandardContentBlocks", async () => {
     const url = proxy.url(everything.url);
     const legacy = await asModel(find(await client({ everything: { url } }).getTools(), "get-tiny-image"), {});

@@ -60,6 +60,50 @@ describe("config compatibility", () => {
     });
   });
 
+  it("maps outputHandling: the top level is every server's default, a server's own value wins type by type", () => {
+    expect(
+      servers({
+        outputHandling: { image: "artifact", audio: "artifact" },
+        mcpServers: {
+          inherits: { command: "node" },
+          perType: { command: "node", outputHandling: { audio: "content", resource: "content" } },
+          shorthand: { command: "node", outputHandling: "content" },
+        },
+      }),
+    ).toEqual({
+      inherits: { transport: "stdio", command: "node", outputHandling: { image: "artifact", audio: "artifact" } },
+      perType: { transport: "stdio", command: "node", outputHandling: { image: "artifact", audio: "content", resource: "content" } },
+      shorthand: { transport: "stdio", command: "node", outputHandling: "content" },
+    });
+    // A top-level shorthand under a server's per-type value: every type named.
+    expect(servers({ outputHandling: "artifact", servers: { a: { command: "node", outputHandling: { text: "content" } } } })["a"]).toEqual({
+      transport: "stdio",
+      command: "node",
+      outputHandling: { text: "content", image: "artifact", audio: "artifact", resource: "artifact", resource_link: "artifact" },
+    });
+    expect(servers({ servers: { a: { command: "node" } } })["a"]).toEqual({ transport: "stdio", command: "node" });
+  });
+
+  it("names each bad outputHandling value with its key path, and the block type a typo meant", () => {
+    expect(
+      issues({
+        outputHandling: "model",
+        servers: {
+          a: { command: "node", outputHandling: { imgae: "artifact" } },
+          b: { command: "node", outputHandling: { image: "hidden", text: "content" } },
+          c: { url: "https://example.test/mcp", outputHandling: ["artifact"] },
+          d: { command: "node", outputHandlng: "artifact" },
+        },
+      }),
+    ).toEqual([
+      'codegen.config.json: outputHandling: expected "content", "artifact" or an object of block types (text, image, audio, resource, resource_link) each "content" or "artifact"',
+      'codegen.config.json: servers.a.outputHandling.imgae: unknown key (did you mean "image"?)',
+      'codegen.config.json: servers.b.outputHandling.image: expected "content" or "artifact"',
+      'codegen.config.json: servers.c.outputHandling: expected "content", "artifact" or an object of block types (text, image, audio, resource, resource_link) each "content" or "artifact"',
+      'codegen.config.json: servers.d.outputHandlng: unknown key (did you mean "outputHandling"?)',
+    ]);
+  });
+
   it("rejects keys with no meaning here, naming the key and what to use instead", () => {
     const lines = issues({
       beforeToolCall: "x",
@@ -68,7 +112,6 @@ describe("config compatibility", () => {
         a: { command: "node", encoding: "utf8", stderr: "overlapped" },
         b: { serverUrl: "https://example.test/mcp" },
         c: { url: "https://example.test/mcp", authProvider: {}, automaticSSEFallback: false },
-        d: { command: "node", outputHandling: { image: "artifact" } },
       },
     });
     expect(lines).toEqual(
@@ -81,10 +124,9 @@ describe("config compatibility", () => {
         expect.stringMatching(/servers\.b\.serverUrl: .*use url/),
         expect.stringMatching(/servers\.c\.authProvider: .*at run time/),
         expect.stringMatching(/servers\.c\.automaticSSEFallback: .*transport: "sse"/),
-        expect.stringMatching(/servers\.d\.outputHandling: .*compat MultiServerMCPClient/),
       ]),
     );
-    expect(lines).toHaveLength(9);
+    expect(lines).toHaveLength(8);
   });
 
   it("lists every problem with its key path, and suggests the key a typo meant", () => {

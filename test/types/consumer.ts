@@ -4,11 +4,12 @@
  * the strictest flags.
  */
 import { expectTypeOf } from "vitest";
-import type { BaseMessage } from "@langchain/core/messages";
+import type { BaseMessage, ContentBlock, ToolMessage } from "@langchain/core/messages";
 import type { DynamicStructuredTool } from "@langchain/core/tools";
-import { fileOAuthStore, type ResourceContent, type ToolResult } from "@mcp-codegen/runtime";
+import { fileOAuthStore, toolArtifact, type ResourceContent, type ToolArtifact, type ToolResult } from "@mcp-codegen/runtime";
+import { defineConfig } from "../../src/index.js";
 import { createClient } from "../../generated-example/index.js";
-import type { AddInput, AddOutput, MathClient } from "../../generated-example/math/index.js";
+import { tools as mathTools, type AddInput, type AddOutput, type MathClient } from "../../generated-example/math/index.js";
 import type { GetWeatherInput, GetWeatherOutput } from "../../generated-example/weather/index.js";
 
 export async function consumer(): Promise<void> {
@@ -76,4 +77,27 @@ export function oauthConsumer(): void {
   createClient({ oauth: { authorize: async () => 42 } });
   // @ts-expect-error: unknown auth type
   createClient({ servers: { weather: { transport: "http", url: "https://x.example/mcp", auth: { type: "password" } } } });
+}
+
+/**
+ * `outputHandling`: a ToolMessage's artifact stays typed by the generated tool whatever the routes
+ * (routed blocks are `artifact.content`); the option is typed in the config and at run time.
+ */
+export function outputHandlingConsumer(message: ToolMessage): void {
+  const artifact = toolArtifact(mathTools.add, message);
+  expectTypeOf(artifact).toEqualTypeOf<ToolArtifact<AddOutput> | undefined>();
+  expectTypeOf(artifact?.structuredContent?.result).toEqualTypeOf<number | undefined>();
+  expectTypeOf(artifact?.content).toEqualTypeOf<ContentBlock[] | undefined>();
+  // @ts-expect-error: not a key of AddOutput
+  void artifact?.structuredContent?.sum;
+
+  void createClient({ outputHandling: "artifact", servers: { math: { transport: "stdio", command: "node", outputHandling: { image: "artifact" } } } });
+  // @ts-expect-error: the targets are "content" and "artifact"
+  void createClient({ outputHandling: "model" });
+  // @ts-expect-error: misspelt block type
+  void createClient({ outputHandling: { imgae: "artifact" } });
+
+  defineConfig({ outputHandling: { resource: "content" }, servers: { math: { command: "node", outputHandling: "artifact" } } });
+  // @ts-expect-error: a target per block type
+  defineConfig({ servers: { math: { command: "node", outputHandling: { image: "hidden" } } } });
 }

@@ -11,7 +11,7 @@ import type { BeforeToolCall } from "../hooks.js";
 import type { DriftGuardPolicy, ReconnectOptions, RuntimeCallbacks, RuntimeServerConfig } from "../types.js";
 import type { CompatAfterToolCall } from "./tools.js";
 import type { NotificationOptions } from "./notifications.js";
-import { outputRoutes, type OutputHandling, type OutputRoutes } from "./output.js";
+import { outputHandlingProblem, outputRoutes, type OutputHandling, type OutputRoutes } from "../shared/output-handling.js";
 
 interface RetrySettings {
   enabled?: boolean;
@@ -108,11 +108,13 @@ export function parseClientConfig(config: ClientConfig | Record<string, Connecti
   const names = Object.keys(mcpServers ?? {});
   if (names.length === 0) throw new ConfigError("MultiServerMCPClient", "no MCP servers provided (mcpServers is empty)");
   checkTimeout("MultiServerMCPClient", options.defaultToolTimeout);
+  checkOutputHandling("MultiServerMCPClient", options.outputHandling);
   const servers: Record<string, RuntimeServerConfig> = {};
   const tools: Record<string, ServerToolSettings> = {};
   for (const name of names) {
     const connection = mcpServers[name]!;
     checkTimeout(name, connection.defaultToolTimeout);
+    checkOutputHandling(name, connection.outputHandling);
     servers[name] = toRuntimeServer(name, connection);
     tools[name] = {
       routes: outputRoutes(options.outputHandling, connection.outputHandling),
@@ -126,6 +128,11 @@ function checkTimeout(where: string, timeout: number | undefined): void {
   if (timeout !== undefined && !(typeof timeout === "number" && timeout > 0)) {
     throw new ConfigError(where, `defaultToolTimeout must be a number of milliseconds greater than 0 (got ${JSON.stringify(timeout)})`);
   }
+}
+
+function checkOutputHandling(where: string, value: unknown): void {
+  const problem = value === undefined ? undefined : outputHandlingProblem(value);
+  if (problem) throw new ConfigError(where, `outputHandling${problem.path}: ${problem.message}`);
 }
 
 function toRuntimeServer(name: string, connection: Connection): RuntimeServerConfig {

@@ -8,28 +8,9 @@
  */
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { ContentBlock } from "../types.js";
+import { MCP_BLOCK_TYPES, partitionBlocks, type McpBlockType, type OutputRoutes } from "../shared/output-handling.js";
 
-export const MCP_BLOCK_TYPES = ["text", "image", "audio", "resource", "resource_link"] as const;
-export type McpBlockType = (typeof MCP_BLOCK_TYPES)[number];
-export type OutputTarget = "content" | "artifact";
-/** Every block type to one place, or per block type (types left out keep their default). */
-export type OutputHandling = OutputTarget | { [T in McpBlockType]?: OutputTarget };
-export type OutputRoutes = Readonly<Record<McpBlockType, OutputTarget>>;
-
-/** The peer's default: embedded resources to the artifact, everything else to the model. */
-const DEFAULT_ROUTE: OutputRoutes = { text: "content", image: "content", audio: "content", resource: "artifact", resource_link: "content" };
-
-/** The routes of one server: its own entry over the client's, the client's over the defaults. */
-export function outputRoutes(client: OutputHandling | undefined, server: OutputHandling | undefined): OutputRoutes {
-  const routes = { ...DEFAULT_ROUTE };
-  for (const handling of [client, server]) {
-    for (const type of MCP_BLOCK_TYPES) {
-      const target = typeof handling === "string" ? handling : handling?.[type];
-      if (target !== undefined) routes[type] = target;
-    }
-  }
-  return routes;
-}
+export type { McpBlockType, OutputHandling, OutputRoutes, OutputTarget } from "../shared/output-handling.js";
 
 export type CompatBlock = Record<string, unknown> & { type: string };
 /** What the tool function returns: LangChain's `content_and_artifact` pair. */
@@ -81,15 +62,12 @@ export class UnknownBlockTypeError extends Error {
 }
 
 export function toCompatOutput(result: CallToolResult, routes: OutputRoutes, standard: boolean, where: string): CompatOutput {
-  const content: CompatBlock[] = [];
-  const artifact: CompatBlock[] = [];
-  for (const block of result.content) {
-    if (!isKnownType(block.type)) throw new UnknownBlockTypeError(`${where} returned a content block of unknown type ${JSON.stringify(block.type)}`);
-    const convert = TO_BLOCK[block.type];
-    if (routes[block.type] === "content") content.push(convert(block, standard));
-    // Legacy artifacts keep their MCP shape; standard ones are converted like content.
-    else artifact.push(standard ? convert(block, true) : ({ ...block } as CompatBlock));
-  }
+  const unknown = result.content.find((block) => !isKnownType(block.type));
+  if (unknown) throw new UnknownBlockTypeError(`${where} returned a content block of unknown type ${JSON.stringify(unknown.type)}`);
+  const routed = partitionBlocks(result.content, routes);
+  const content = routed.content.map((block) => TO_BLOCK[block.type as McpBlockType](block, standard));
+  // Legacy artifacts keep their MCP shape; standard ones are converted like content.
+  const artifact = routed.artifact.map((block) => (standard ? TO_BLOCK[block.type as McpBlockType](block, true) : ({ ...block } as CompatBlock)));
   const structured = result.structuredContent;
   const meta = result._meta;
   if (structured) artifact.push({ type: "mcp_structured_content", data: structured });

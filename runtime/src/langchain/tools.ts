@@ -2,7 +2,8 @@
  * LangChain `DynamicStructuredTool`s over runtime calls. Generated factories pass their Zod
  * descriptors (typed input, parsed output); `runtime.getTools()` passes the live listing
  * (JSON Schema input). Both use responseFormat "content_and_artifact": content is standard
- * content blocks, the artifact is `{ structuredContent, _meta }`. Interceptors see the tool's
+ * content blocks, the artifact is `{ structuredContent, _meta }` (and the blocks the server's
+ * `outputHandling` routes there, output.ts). Interceptors see the tool's
  * LangChain context and may answer with a LangGraph `Command`, which goes to the agent as is.
  */
 import type { ToolMessage } from "@langchain/core/messages";
@@ -18,6 +19,7 @@ import { runtimeInternals, type Runtime, type RuntimeInternals } from "../runtim
 import { parseStructured } from "../typed-calls.js";
 import type { CallOptions, ToolArtifact, ToolDescriptor } from "../types.js";
 import { toStandardBlocks } from "./content.js";
+import { outputRoutesOf, toToolOutput } from "./output.js";
 import { loadLangChain, type LangChainCore } from "./load.js";
 import { planUniqueNames, providerToolName } from "./names.js";
 import { TaskFailedError } from "../tasks/errors.js";
@@ -159,8 +161,10 @@ function buildTool(core: LangChainCore, runtime: Runtime, spec: ToolSpec, option
   const { server, wireName } = spec;
   const prefix = options.prefix ?? internals?.prefixToolNames ?? false;
   const run = taskRunOf(spec.taskSupport, options.taskMode ?? "wait");
-  // A task handed back is no tool result: its structured content is the task, not the output.
+  // A task handed back is no tool result: its structured content is the task, not the output,
+  // and the model needs its id whatever the routes.
   const descriptor = run === "handle" ? undefined : spec.descriptor;
+  const routes = run === "handle" ? undefined : outputRoutesOf(internals, server);
   const call = spec.caller ?? (internals && run !== "plain" ? taskCaller(runtime, internals, spec, run, options, providerToolName(server, TASK_RESULT_TOOL, prefix)) : callerFor(runtime, internals, server, wireName));
   const tool: DynamicStructuredTool = new core.tools.DynamicStructuredTool({
     name: providerToolName(server, wireName, prefix),
@@ -188,7 +192,7 @@ function buildTool(core: LangChainCore, runtime: Runtime, spec: ToolSpec, option
         return [errorMessage(core, result, toolCallIdOf(config), tool.name), undefined];
       }
       const structured = descriptor ? parseStructured(server, descriptor, result, policy) : result.structuredContent;
-      return [contentOf(result, structured), artifactOf(structured, result._meta)];
+      return toToolOutput(result, structured, routes);
     },
   }) as DynamicStructuredTool;
   ORIGINS.set(tool, { server, tool: wireName, warn: internals?.outputPolicy.warn ?? console.warn });
@@ -229,20 +233,6 @@ function toolCallIdOf(config: ToolCallConfig | undefined): string | undefined {
 function scratchpadState(config: ToolCallConfig | undefined): unknown {
   const scratchpad = config?.configurable?.["__pregel_scratchpad"] as { currentTaskInput?: unknown } | undefined;
   return scratchpad?.currentTaskInput;
-}
-
-/** An empty content list with structured data still tells the model something. */
-function contentOf(result: CallToolResult, structured: unknown): LangChainBlock[] {
-  if (result.content.length === 0 && structured !== undefined) return [{ type: "text", text: JSON.stringify(structured) }];
-  return toStandardBlocks(result.content);
-}
-
-function artifactOf(structuredContent: unknown, meta: Record<string, unknown> | undefined): ToolArtifact | undefined {
-  if (structuredContent === undefined && meta === undefined) return undefined;
-  return {
-    ...(structuredContent !== undefined ? { structuredContent } : {}),
-    ...(meta !== undefined ? { _meta: meta } : {}),
-  };
 }
 
 function driftMessage(core: LangChainCore, error: DriftError, toolCallId: string | undefined, name: string): ToolMessage {

@@ -3,6 +3,7 @@
  * Shared by the generator (config file) and the runtime (generated defaults, user overrides).
  */
 import type { AuthConfig } from "./auth-config.js";
+import type { OutputHandling } from "./output-handling.js";
 
 export interface StdioServerConfig {
   transport: "stdio";
@@ -51,6 +52,12 @@ export interface ServerOptions {
   maxListingBytes?: number;
   /** Generator only: cap on the JSON nesting of one listed entity. */
   maxSchemaDepth?: number;
+  /**
+   * LangChain tools: which MCP block types of a result go to the ToolMessage's `content` (the
+   * model sees them) and which to its `artifact` (`artifact.content`); see `OutputHandling`.
+   * Absent here and at the runtime level: every block to the content.
+   */
+  outputHandling?: OutputHandling;
 }
 
 export type ServerConfig = ServerConnection & ServerOptions;
