@@ -82,6 +82,8 @@ describe("config compatibility", () => {
       outputHandling: { text: "content", image: "artifact", audio: "artifact", resource: "artifact", resource_link: "artifact" },
     });
     expect(servers({ servers: { a: { command: "node" } } })["a"]).toEqual({ transport: "stdio", command: "node" });
+    // `{}` is kept: the peer's defaults, where no outputHandling at all sends every block to the model.
+    expect(servers({ servers: { a: { command: "node", outputHandling: {} } } })["a"]).toEqual({ transport: "stdio", command: "node", outputHandling: {} });
   });
 
   it("names each bad outputHandling value with its key path, and the block type a typo meant", () => {

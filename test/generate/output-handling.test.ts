@@ -145,6 +145,13 @@ describe("outputHandling in generated clients", () => {
     expect(perType.artifact).toEqual({ content: [INTRO, IMAGE, OUTRO] });
   });
 
+  it("an empty object means the peer's defaults: embedded resources to the artifact", async () => {
+    const mcp = client(createRouted, { outputHandling: {} });
+    const reference = await call(mcp, "plain", "get-resource-reference", { resourceType: "Text", resourceId: 1 });
+    expect(reference.content).toEqual([expect.objectContaining({ type: "text" }), expect.objectContaining({ type: "text" })]);
+    expect(reference.artifact).toEqual({ content: [expect.objectContaining({ type: "text-plain" })] });
+  });
+
   it("refuses bad values given at run time, naming the server and the key path", async () => {
     const mcp = client(createRouted, { outputHandling: "model", servers: { perType: { ...EVERYTHING_STDIO, outputHandling: { image: "hidden" } } } });
     await expect(mcp.plain.getTools()).rejects.toThrow('server "plain": outputHandling: expected "content", "artifact" or an object of block types');
