@@ -23,7 +23,7 @@ export type OutputHandling = OutputTarget | { readonly [T in McpBlockType]?: Out
 export type OutputRoutes = Readonly<Record<McpBlockType, OutputTarget>>;
 
 /** The peer's default: embedded resources to the artifact, everything else to the model. */
-export const DEFAULT_ROUTES: OutputRoutes = { text: "content", image: "content", audio: "content", resource: "artifact", resource_link: "content" };
+const DEFAULT_ROUTES: OutputRoutes = { text: "content", image: "content", audio: "content", resource: "artifact", resource_link: "content" };
 
 /** What a valid value looks like, for error messages. */
 export const OUTPUT_HANDLING_EXPECTED = `expected "content", "artifact" or an object of block types (${MCP_BLOCK_TYPES.join(", ")}) each "content" or "artifact"`;
