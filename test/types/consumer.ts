@@ -7,7 +7,6 @@ import { expectTypeOf } from "vitest";
 import type { BaseMessage, ContentBlock, ToolMessage } from "@langchain/core/messages";
 import type { DynamicStructuredTool } from "@langchain/core/tools";
 import { fileOAuthStore, toolArtifact, type ResourceContent, type ToolArtifact, type ToolResult } from "@mcp-codegen/runtime";
-import { defineConfig } from "../../src/index.js";
 import { createClient } from "../../generated-example/index.js";
 import { tools as mathTools, type AddInput, type AddOutput, type MathClient } from "../../generated-example/math/index.js";
 import type { GetWeatherInput, GetWeatherOutput } from "../../generated-example/weather/index.js";
@@ -81,7 +80,8 @@ export function oauthConsumer(): void {
 
 /**
  * `outputHandling`: a ToolMessage's artifact stays typed by the generated tool whatever the routes
- * (routed blocks are `artifact.content`); the option is typed in the config and at run time.
+ * (routed blocks are `artifact.content`); the option is typed at run time (config-consumer.ts: in
+ * codegen.config).
  */
 export function outputHandlingConsumer(message: ToolMessage): void {
   const artifact = toolArtifact(mathTools.add, message);
@@ -96,8 +96,4 @@ export function outputHandlingConsumer(message: ToolMessage): void {
   void createClient({ outputHandling: "model" });
   // @ts-expect-error: misspelt block type
   void createClient({ outputHandling: { imgae: "artifact" } });
-
-  defineConfig({ outputHandling: { resource: "content" }, servers: { math: { command: "node", outputHandling: "artifact" } } });
-  // @ts-expect-error: a target per block type
-  defineConfig({ servers: { math: { command: "node", outputHandling: { image: "hidden" } } } });
 }
