@@ -123,6 +123,11 @@ describe("outputHandling in generated clients", () => {
     const links = await call(mcp, "perType", "get-resource-links", { count: 2 });
     expect((links.content as { type: string }[]).filter((block) => block.type === "file")).toHaveLength(2);
     expect(links.artifact).toBeUndefined();
+    // The runtime's tools from the live listing follow the same routes.
+    const live = (await mcp.runtime.getTools("perType")).find((tool: { name: string }) => tool.name === "get-tiny-image");
+    const message = await live.invoke({ type: "tool_call", id: "call-2", name: live.name, args: {} });
+    expect(message.content).toEqual([INTRO, OUTRO]);
+    expect(message.artifact).toEqual({ content: [IMAGE] });
   });
 
   it("a server's own value wins over the top level, type by type; typed structured content stays in the artifact", async () => {
