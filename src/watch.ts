@@ -9,12 +9,7 @@
  */
 import { existsSync, watch, type FSWatcher } from "node:fs";
 import path from "node:path";
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import {
-  PromptListChangedNotificationSchema,
-  ResourceListChangedNotificationSchema,
-  ToolListChangedNotificationSchema,
-} from "@modelcontextprotocol/sdk/types.js";
+import type { Client } from "@modelcontextprotocol/client";
 import { findConfigFile, loadConfig, type ResolvedConfig } from "./config/load.js";
 import { generate, type GenerateOptions, type GenerateReport } from "./pipeline.js";
 
@@ -41,9 +36,9 @@ const DEFAULT_DEBOUNCE_MS = 150;
 const SCRIPT_EXTENSIONS = new Set([".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".py", ".rb", ".sh"]);
 
 const LIST_CHANGED = [
-  ["tools", ToolListChangedNotificationSchema],
-  ["resources", ResourceListChangedNotificationSchema],
-  ["prompts", PromptListChangedNotificationSchema],
+  ["tools", "notifications/tools/list_changed"],
+  ["resources", "notifications/resources/list_changed"],
+  ["prompts", "notifications/prompts/list_changed"],
 ] as const;
 
 export function watchGenerate(options: WatchOptions, onEvent: (event: WatchEvent) => void): Watcher {
@@ -104,8 +99,8 @@ export function watchGenerate(options: WatchOptions, onEvent: (event: WatchEvent
   };
 
   const listen = (server: string, client: Client) => {
-    for (const [list, schema] of LIST_CHANGED) {
-      client.setNotificationHandler(schema, () => {
+    for (const [list, method] of LIST_CHANGED) {
+      client.setNotificationHandler(method, () => {
         if (!retired.has(client)) schedule({ kind: "list-changed", server, list }, server);
       });
     }

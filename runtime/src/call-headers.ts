@@ -6,7 +6,7 @@
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { setMaxListeners } from "node:events";
-import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { FetchLike } from "@modelcontextprotocol/client";
 
 const callHeaders = new AsyncLocalStorage<Readonly<Record<string, string>>>();
 

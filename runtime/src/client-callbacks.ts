@@ -4,20 +4,7 @@
  * declared in `initialize` only when its handler (or roots list) was supplied, so servers
  * never offer features this client cannot serve.
  */
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import {
-  CreateMessageRequestSchema,
-  ElicitRequestSchema,
-  ListRootsRequestSchema,
-  LoggingMessageNotificationSchema,
-  PromptListChangedNotificationSchema,
-  ResourceListChangedNotificationSchema,
-  ToolListChangedNotificationSchema,
-  type ClientCapabilities,
-  type ElicitRequestParams,
-  type ElicitResult,
-  type Root,
-} from "@modelcontextprotocol/sdk/types.js";
+import type { Client, ClientCapabilities, ElicitRequestParams, ElicitResult, Root } from "@modelcontextprotocol/client";
 import type { CallbackSource, ListChangedKind, RuntimeCallbacks } from "./types.js";
 import { onTaskStatusNotification } from "./tasks/protocol.js";
 import type { TaskStatus } from "./tasks/types.js";
@@ -47,11 +34,11 @@ export function clientCapabilities(callbacks: RuntimeCallbacks, roots: RootsHold
 }
 
 /** Which notification announces which list. */
-const LIST_CHANGED: readonly [ListChangedKind, typeof ToolListChangedNotificationSchema | typeof ResourceListChangedNotificationSchema | typeof PromptListChangedNotificationSchema][] = [
-  ["tools", ToolListChangedNotificationSchema],
-  ["resources", ResourceListChangedNotificationSchema],
-  ["prompts", PromptListChangedNotificationSchema],
-];
+const LIST_CHANGED = [
+  ["tools", "notifications/tools/list_changed"],
+  ["resources", "notifications/resources/list_changed"],
+  ["prompts", "notifications/prompts/list_changed"],
+] as const satisfies readonly (readonly [ListChangedKind, string])[];
 
 /**
  * Registers the handlers on a client before it connects. `onToolsChanged` hears every
@@ -65,24 +52,24 @@ export function installHandlers(
   roots: RootsHolder,
   onToolsChanged: () => void,
   onTaskStatus: (status: TaskStatus) => void,
-): void {
+): Promise<void> {
   const source: CallbackSource = Object.freeze({ server });
   const { onSampling, onElicitation, onLoggingMessage, onListChanged } = callbacks;
-  if (onSampling) client.setRequestHandler(CreateMessageRequestSchema, (request) => onSampling(request.params, source));
+  if (onSampling) client.setRequestHandler("sampling/createMessage", (request) => onSampling(request.params, source));
   if (onElicitation) {
-    client.setRequestHandler(ElicitRequestSchema, async (request) => withSchemaDefaults(request.params, await onElicitation(request.params, source)));
+    client.setRequestHandler("elicitation/create", async (request) => withSchemaDefaults(request.params, await onElicitation(request.params, source)));
   }
-  // Status of the tasks this client follows (handles listen per task id).
-  onTaskStatusNotification(client, onTaskStatus);
-  if (roots.current !== undefined) client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: [...(roots.current ?? [])] }));
-  if (onLoggingMessage) client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => onLoggingMessage(notification.params, source));
-  for (const [kind, schema] of LIST_CHANGED) {
+  if (roots.current !== undefined) client.setRequestHandler("roots/list", () => ({ roots: [...(roots.current ?? [])] }));
+  if (onLoggingMessage) client.setNotificationHandler("notifications/message", (notification) => onLoggingMessage(notification.params, source));
+  for (const [kind, method] of LIST_CHANGED) {
     if (kind !== "tools" && !onListChanged) continue;
-    client.setNotificationHandler(schema, async () => {
+    client.setNotificationHandler(method, async () => {
       if (kind === "tools") onToolsChanged();
       await onListChanged?.(kind, source);
     });
   }
+  // Status of the tasks this client follows (handles listen per task id).
+  return onTaskStatusNotification(client, onTaskStatus);
 }
 
 /**

@@ -10,10 +10,7 @@
  *   the connection re-initializes a new session and sends the request once more.
  * - `stateless: true`: each request opens its own connection and closes it afterwards.
  */
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport, StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
-import type { LoggingLevel } from "@modelcontextprotocol/sdk/types.js";
+import type { Client, LoggingLevel, RequestOptions, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { redact, type Environment } from "./shared/placeholders.js";
 import { withCallHeaders } from "./call-headers.js";
 import { trackChild, untrackChild } from "./child-registry.js";
@@ -23,7 +20,7 @@ import { messageOf, toRuntimeError } from "./failures.js";
 import { backoffDelay, pause, reconnectPolicy, type ReconnectPolicy } from "./reconnect.js";
 import { RequestDefaults } from "./request-options.js";
 import { resolveServer, type ResolvedServer } from "./server-config.js";
-import { OpenFailure, openClient, type ClientIdentity, type ClientSetup, type OpenedClient } from "./transports.js";
+import { OpenFailure, httpStatusOf, openClient, type ClientIdentity, type ClientSetup, type OpenedClient } from "./transports.js";
 import type { CallOptions, ConnectionOptions, RuntimeCallbacks, RuntimeServerConfig } from "./types.js";
 import { oauthSessionFor, withOAuthSession, type SessionOptions } from "./oauth/attach.js";
 import type { OAuthSession } from "./oauth/session.js";
@@ -349,8 +346,8 @@ export class ServerConnection {
 async function endClient(opened: OpenedClient, terminate: boolean): Promise<void> {
   opened.client.onclose = () => undefined;
   const transport = opened.transport;
-  if (terminate && transport instanceof StreamableHTTPClientTransport && transport.sessionId !== undefined) {
-    await transport.terminateSession().catch(() => undefined);
+  if (terminate && opened.kind === "http" && transport.sessionId !== undefined) {
+    await (transport as StreamableHTTPClientTransport).terminateSession().catch(() => undefined);
   }
   await opened.client.close().catch(() => undefined);
 }
@@ -361,7 +358,7 @@ function pidOf(opened: OpenedClient): number | undefined {
 
 /** Streamable HTTP: a 404 answer to a request that carried our session id. */
 function isSessionGone(error: unknown, opened: OpenedClient): boolean {
-  return opened.kind === "http" && error instanceof StreamableHTTPError && error.code === 404 && opened.transport.sessionId !== undefined;
+  return opened.kind === "http" && httpStatusOf(error) === 404 && opened.transport.sessionId !== undefined;
 }
 
 /**

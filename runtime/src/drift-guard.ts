@@ -14,8 +14,7 @@
  * it: typed methods, `callTypedTool` with a descriptor, `runtime.callTool`, the LangChain tools
  * of `getTools()` (generated or dynamic) and the compat client's tools.
  */
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { Client, Tool } from "@modelcontextprotocol/client";
 import { compareCodeUnits, canonicalStringify } from "./shared/canonical-json.js";
 import { buildEntity, buildServerSnapshot, toolFilter, type ToolFilter } from "./shared/listing-snapshot.js";
 import type { ServerSnapshot } from "./shared/snapshot.js";

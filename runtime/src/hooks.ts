@@ -6,7 +6,7 @@
  * the call comes from a LangChain tool (`{}` otherwise).
  */
 import type { RunnableConfig } from "@langchain/core/runnables";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/client";
 import { isDirectToolOutput, type DirectToolOutput, type ToolCallInterceptor, type ToolCallRequest } from "./interceptors.js";
 
 /** What a hook is told about the call. `args` is a copy: change it by returning `args`. */

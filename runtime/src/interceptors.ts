@@ -6,7 +6,7 @@
  * never replacing them (the transport merges the result over the configured headers).
  */
 import type { RunnableConfig } from "@langchain/core/runnables";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/client";
 import { McpRuntimeError } from "./errors.js";
 
 /**

@@ -19,3 +19,4 @@ export { canonicalizeSchema, canonicalSchemaText } from "./drift/canonicalize.js
 export { RULES, RULE_IDS, LEVELS, isRuleId, type Level, type RuleId, type RuleDefinition, type Side } from "./drift/rules.js";
 export { cleanText, MAX_TEXT_LENGTH } from "./drift/text.js";
 export type * from "./drift/types.js";
+export { templateVariables } from "./drift/uri-template.js";

@@ -13,7 +13,7 @@
  * A request without call options or progress callback reuses precomputed frozen options: no
  * allocation on the hot path.
  */
-import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import type { RequestOptions } from "@modelcontextprotocol/client";
 import type { CallOptions, ProgressUpdate, RuntimeCallbacks } from "./types.js";
 
 export interface TimeoutLevels {

@@ -1,7 +1,7 @@
 /** Resource reads as text or bytes, and RFC 6570 URI template expansion. */
-import { UriTemplate } from "@modelcontextprotocol/sdk/shared/uriTemplate.js";
-import type { ReadResourceResult } from "@modelcontextprotocol/sdk/types.js";
+import type { ReadResourceResult } from "@modelcontextprotocol/client";
 import { isTextualMime } from "./mime.js";
+import { expandTemplate } from "./uri-expand.js";
 import type { CallOptions, ResourceContent } from "./types.js";
 import type { Runtime } from "./runtime.js";
 import { runtimeOf, type Session } from "./session.js";
@@ -35,21 +35,9 @@ export function readTypedResource(target: Runtime | Session, server: string, uri
 
 export type UriVariables = Record<string, string | number | boolean | readonly string[]>;
 
-/** Generated code uses a handful of templates; the cap only guards dynamic callers. */
-const TEMPLATE_CACHE_LIMIT = 256;
-const templates = new Map<string, UriTemplate>();
-
-/** Expands an RFC 6570 template (the SDK's implementation); parsed templates are cached. */
+/** Expands an RFC 6570 template: numbers and booleans as their text, lists as lists. */
 export function expandUriTemplate(template: string, variables: UriVariables): string {
-  let parsed = templates.get(template);
-  if (!parsed) {
-    parsed = new UriTemplate(template);
-    if (templates.size >= TEMPLATE_CACHE_LIMIT) templates.clear();
-    templates.set(template, parsed);
-  }
-  const values: Record<string, string | string[]> = {};
-  for (const [name, value] of Object.entries(variables)) {
-    values[name] = Array.isArray(value) ? [...(value as readonly string[])] : String(value);
-  }
-  return parsed.expand(values);
+  const values: Record<string, string | readonly string[]> = {};
+  for (const [name, value] of Object.entries(variables)) values[name] = Array.isArray(value) ? value : String(value);
+  return expandTemplate(template, values);
 }

@@ -2,25 +2,18 @@
  * The runtime: server connections by name and the dynamic MCP API on top of them. Generated
  * clients and the LangChain adapter are built on the same object.
  */
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
-import {
-  CallToolResultSchema,
-  GetPromptResultSchema,
-  ListPromptsResultSchema,
-  ListResourcesResultSchema,
-  ListResourceTemplatesResultSchema,
-  ListToolsResultSchema,
-  ReadResourceResultSchema,
-  type CallToolResult,
-  type GetPromptResult,
-  type LoggingLevel,
-  type Prompt,
-  type Resource,
-  type ResourceTemplate,
-  type Root,
-  type Tool,
-} from "@modelcontextprotocol/sdk/types.js";
+import type {
+  CallToolResult,
+  Client,
+  GetPromptResult,
+  LoggingLevel,
+  Prompt,
+  RequestOptions,
+  Resource,
+  ResourceTemplateType as ResourceTemplate,
+  Root,
+  Tool,
+} from "@modelcontextprotocol/client";
 import type { DynamicStructuredTool } from "@langchain/core/tools";
 import { ConfigError, RuntimeClosedError } from "./errors.js";
 import {
@@ -247,7 +240,7 @@ class McpRuntime implements Runtime {
     const params = { name, arguments: args };
     const send = (): Promise<CallToolResult> =>
       entry.connection.run(
-        (client, requestOptions) => client.request({ method: "tools/call", params }, CallToolResultSchema, requestOptions),
+        (client, requestOptions) => client.request({ method: "tools/call", params }, requestOptions),
         entry.defaults.forTool(name, options),
         name,
         options,
@@ -257,14 +250,14 @@ class McpRuntime implements Runtime {
 
   listTools(server: string): Promise<Tool[]> {
     return this.#list(server, "tools", async (client, cursor, options) => {
-      const page = await client.request({ method: "tools/list", params: cursorParams(cursor) }, ListToolsResultSchema, options);
+      const page = await client.request({ method: "tools/list", params: cursorParams(cursor) }, options);
       return { items: page.tools, nextCursor: page.nextCursor };
     });
   }
 
   listResources(server: string): Promise<Resource[]> {
     return this.#list(server, "resources", async (client, cursor, options) => {
-      const page = await client.request({ method: "resources/list", params: cursorParams(cursor) }, ListResourcesResultSchema, options);
+      const page = await client.request({ method: "resources/list", params: cursorParams(cursor) }, options);
       return { items: page.resources, nextCursor: page.nextCursor };
     });
   }
@@ -272,14 +265,14 @@ class McpRuntime implements Runtime {
   listResourceTemplates(server: string): Promise<ResourceTemplate[]> {
     return this.#list(server, "resource templates", async (client, cursor, options) => {
       const method = "resources/templates/list" as const;
-      const page = await client.request({ method, params: cursorParams(cursor) }, ListResourceTemplatesResultSchema, options);
+      const page = await client.request({ method, params: cursorParams(cursor) }, options);
       return { items: page.resourceTemplates, nextCursor: page.nextCursor };
     });
   }
 
   listPrompts(server: string): Promise<Prompt[]> {
     return this.#list(server, "prompts", async (client, cursor, options) => {
-      const page = await client.request({ method: "prompts/list", params: cursorParams(cursor) }, ListPromptsResultSchema, options);
+      const page = await client.request({ method: "prompts/list", params: cursorParams(cursor) }, options);
       return { items: page.prompts, nextCursor: page.nextCursor };
     });
   }
@@ -287,7 +280,7 @@ class McpRuntime implements Runtime {
   async readResource(server: string, uri: string, options?: CallOptions): Promise<ResourceContent[]> {
     const entry = this.#entry(server);
     const result = await entry.connection.run(
-      (client, requestOptions) => client.request({ method: "resources/read", params: { uri } }, ReadResourceResultSchema, requestOptions),
+      (client, requestOptions) => client.request({ method: "resources/read", params: { uri } }, requestOptions),
       entry.defaults.forRequest(uri, options),
       uri,
       options,
@@ -300,7 +293,7 @@ class McpRuntime implements Runtime {
     const entry = this.#entry(server);
     const params = args === undefined ? { name } : { name, arguments: args };
     return entry.connection.run(
-      (client, requestOptions) => client.request({ method: "prompts/get", params }, GetPromptResultSchema, requestOptions),
+      (client, requestOptions) => client.request({ method: "prompts/get", params }, requestOptions),
       entry.defaults.forRequest(name, options),
       name,
       options,
@@ -363,6 +356,6 @@ class McpRuntime implements Runtime {
   }
 }
 
-function cursorParams(cursor: string | undefined): { cursor: string } | undefined {
-  return cursor === undefined ? undefined : { cursor };
+function cursorParams(cursor: string | undefined): { cursor?: string } {
+  return cursor === undefined ? {} : { cursor };
 }

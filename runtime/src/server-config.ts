@@ -5,8 +5,7 @@
 import path from "node:path";
 import { CodegenError } from "./shared/errors.js";
 import { resolveDeep, secretValues, type Environment } from "./shared/placeholders.js";
-import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
-import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { FetchLike, OAuthClientProvider } from "@modelcontextprotocol/client";
 import type { ClientCredentialsAuthConfig, OAuthAuthConfig } from "./shared/auth-config.js";
 import { isHttpTransport, type ServerConfig } from "./shared/server-config.js";
 import { ConfigError } from "./errors.js";

@@ -4,7 +4,7 @@
  * the server. Behind it is a runtime holding just this server with the parent's options
  * (timeouts, callbacks, interceptors), so every call path behaves exactly as on the runtime.
  */
-import type { CallToolResult, GetPromptResult, LoggingLevel, Prompt, Resource, ResourceTemplate, Root, Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult, GetPromptResult, LoggingLevel, Prompt, Resource, ResourceTemplateType as ResourceTemplate, Root, Tool } from "@modelcontextprotocol/client";
 import type { Runtime } from "./runtime.js";
 import type { CallOptions, ResourceContent } from "./types.js";
 

@@ -2,14 +2,8 @@
  * Opening an initialised SDK `Client` over the configured transport: stdio, streamable HTTP
  * (falling back to legacy SSE when the endpoint rejects it with a 4xx), or SSE.
  */
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { StreamableHTTPClientTransport, StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
-import type { FetchLike, Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
-import type { ClientCapabilities } from "@modelcontextprotocol/sdk/types.js";
+import type { Client, ClientCapabilities, FetchLike, OAuthClientProvider, RequestOptions, Transport } from "@modelcontextprotocol/client";
+import { loadClientSdk, loadStdioSdk, loadedClientSdk } from "./sdk.js";
 import { fetchWithCallHeaders } from "./call-headers.js";
 import type { ResolvedHttp, ResolvedServer, ResolvedStdio } from "./server-config.js";
 import { StderrTail } from "./stderr-tail.js";
@@ -22,7 +16,8 @@ export interface ClientIdentity {
 /** What every new client declares and registers before it connects (callbacks, roots). */
 export interface ClientSetup {
   capabilities: ClientCapabilities;
-  install(client: Client): void;
+  /** May finish asynchronously (handlers whose schemas load on demand); awaited before connecting. */
+  install(client: Client): void | Promise<void>;
 }
 
 export interface OpenedClient {
@@ -43,14 +38,15 @@ export async function openClient(
   connectOptions: RequestOptions | undefined,
   setup: ClientSetup,
 ): Promise<OpenedClient> {
-  const open = { identity, connectOptions, setup };
+  const sdk = await loadClientSdk();
+  const open = { identity, connectOptions, setup, sdk };
   if (server.kind === "stdio") return openStdio(server, open);
-  if (server.kind === "sse") return openOver("sse", sseTransport(server), open, undefined);
+  if (server.kind === "sse") return openOver("sse", sseTransport(server, sdk), open, undefined);
   try {
-    return await openOver("http", streamableTransport(server), open, undefined);
+    return await openOver("http", streamableTransport(server, sdk), open, undefined);
   } catch (error) {
     if (!shouldFallBackToSse(error)) throw error;
-    return openOver("sse", sseTransport(server), open, undefined);
+    return openOver("sse", sseTransport(server, sdk), open, undefined);
   }
 }
 
@@ -58,19 +54,32 @@ interface OpenSettings {
   identity: ClientIdentity;
   connectOptions: RequestOptions | undefined;
   setup: ClientSetup;
+  sdk: ClientSdk;
 }
+
+type ClientSdk = Awaited<ReturnType<typeof loadClientSdk>>;
 
 /**
  * A legacy SSE-only server answers the streamable POST with 404 or 405 (some with 400).
  * 401 and 403 are authentication answers that SSE would get too: no fallback for them.
  */
 export function shouldFallBackToSse(error: unknown): boolean {
-  if (!(error instanceof StreamableHTTPError) || error.code === undefined) return false;
-  return error.code >= 400 && error.code < 500 && error.code !== 401 && error.code !== 403;
+  const status = httpStatusOf(error);
+  if (status === undefined) return false;
+  return status >= 400 && status < 500 && status !== 401 && status !== 403;
+}
+
+/** The HTTP status a server refused a request of the SDK's HTTP transports with (streamable HTTP or SSE). */
+export function httpStatusOf(error: unknown): number | undefined {
+  const sdk = loadedClientSdk();
+  if (sdk?.SdkHttpError.isInstance(error)) return error.status;
+  if (sdk?.SseError.isInstance(error)) return error.code;
+  return undefined;
 }
 
 async function openStdio(server: ResolvedStdio, open: OpenSettings): Promise<OpenedClient> {
   // The SDK merges `env` over its safe default environment (PATH, HOME, …), never process.env.
+  const { StdioClientTransport } = await loadStdioSdk();
   const transport = new StdioClientTransport({
     command: server.command,
     args: server.args,
@@ -108,18 +117,18 @@ function httpOptions(server: ResolvedHttp): { requestInit?: RequestInit; fetch: 
   };
 }
 
-function streamableTransport(server: ResolvedHttp): StreamableHTTPClientTransport {
-  return new StreamableHTTPClientTransport(server.url, httpOptions(server));
+function streamableTransport(server: ResolvedHttp, sdk: ClientSdk): Transport {
+  return new sdk.StreamableHTTPClientTransport(server.url, httpOptions(server));
 }
 
-function sseTransport(server: ResolvedHttp): SSEClientTransport {
-  return new SSEClientTransport(server.url, httpOptions(server));
+function sseTransport(server: ResolvedHttp, sdk: ClientSdk): Transport {
+  return new sdk.SSEClientTransport(server.url, httpOptions(server));
 }
 
 async function openOver(kind: OpenedClient["kind"], transport: Transport, open: OpenSettings, stderr: StderrTail | undefined): Promise<OpenedClient> {
   // Capabilities are declared only for the callbacks (sampling, roots, elicitation) supplied.
-  const client = new Client(open.identity, { capabilities: open.setup.capabilities });
-  open.setup.install(client);
+  const client = new open.sdk.Client(open.identity, { capabilities: open.setup.capabilities });
+  await open.setup.install(client);
   const negotiated = recordProtocolVersion(transport);
   try {
     await client.connect(transport, open.connectOptions);

@@ -3,7 +3,7 @@
  * call the raw MCP name, turn `isError` into `ToolCallError`, parse `structuredContent` with
  * the output schema. Only Zod parsing is added over a plain SDK call.
  */
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/client";
 import { joinText, OutputValidationError, ToolCallError, ValidationError } from "./errors.js";
 import { expectToolResult } from "./interceptors.js";
 import { runtimeInternals, type Runtime } from "./runtime.js";

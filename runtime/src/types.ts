@@ -3,7 +3,6 @@
  * Generated code imports only `@mcp-codegen/runtime`, `zod` and `@langchain/core`.
  */
 import type { ZodType } from "zod";
-import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
 import type {
   CallToolResult,
   CreateMessageRequestParams,
@@ -12,9 +11,10 @@ import type {
   ElicitResult,
   LoggingLevel,
   LoggingMessageNotificationParams,
+  OAuthClientProvider,
   Root,
   ToolAnnotations,
-} from "@modelcontextprotocol/sdk/types.js";
+} from "@modelcontextprotocol/client";
 import type { ContentBlock as LangChainBlock } from "@langchain/core/messages";
 import type { ServerConfig } from "./shared/server-config.js";
 import type { OutputHandling } from "./shared/output-handling.js";

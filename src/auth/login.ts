@@ -3,8 +3,7 @@
  * interactive login of one of them into a token store, and forgetting it. Returns reports;
  * the CLI prints them and supplies the user-agent part (loopback redirect, browser).
  */
-import { extractWWWAuthenticateParams } from "@modelcontextprotocol/sdk/client/auth.js";
-import { LATEST_PROTOCOL_VERSION } from "@modelcontextprotocol/sdk/types.js";
+import { extractWWWAuthenticateParams, LATEST_PROTOCOL_VERSION } from "@modelcontextprotocol/client";
 import type { ResolvedConfig, ResolvedServer } from "../config/load.js";
 import { CLIENT_INFO, resolveForCapture, UNBOUNDED } from "../capture/connect.js";
 import { CodegenError, errorMessage, redact, type Environment } from "@mcp-codegen/runtime/internal";

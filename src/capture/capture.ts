@@ -3,19 +3,9 @@
  * parallel, each under its own deadline; every connection is closed (every child process
  * ended) whether the capture succeeds or not.
  */
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import {
-  ListPromptsResultSchema,
-  ListResourcesResultSchema,
-  ListResourceTemplatesResultSchema,
-  ListToolsResultSchema,
-  type Prompt,
-  type Resource,
-  type ResourceTemplate,
-  type Tool,
-} from "@modelcontextprotocol/sdk/types.js";
-import { CodegenError, errorMessage, oneLine, redact, type Environment } from "@mcp-codegen/runtime/internal";
-import { McpRuntimeError, OpenFailure, collectPages, LoginRequiredError, type OpenedClient } from "@mcp-codegen/runtime/internal/connect";
+import type { Client, Prompt, Resource, ResourceTemplateType as ResourceTemplate, StandardSchemaV1, Tool } from "@modelcontextprotocol/client";
+import { CodegenError, errorMessage, redact, type Environment } from "@mcp-codegen/runtime/internal";
+import { McpRuntimeError, OpenFailure, collectPages, loadSchemaSdk, LoginRequiredError, type OpenedClient } from "@mcp-codegen/runtime/internal/connect";
 import type { ResolvedConfig, ResolvedServer } from "../config/load.js";
 import { openForCapture, resolveForCapture, UNBOUNDED, withStoredLogin } from "./connect.js";
 import { checkDepth, ListingBudget, listingTooLarge, type CaptureLimits } from "./limits.js";
@@ -162,8 +152,9 @@ async function captureOne(server: ResolvedServer, config: ResolvedConfig, env: E
 
 /**
  * What went wrong on the stream beneath the requests. A message larger than the listing cap is
- * fatal at once (the SDK drops the connection); lines that are not JSON-RPC are tolerated, as
- * the SDK does (some servers log to stdout), but named if the capture then fails.
+ * fatal at once (the SDK drops the connection); JSON messages that are not JSON-RPC are
+ * tolerated, as the SDK does, but named if the capture then fails. (Lines that are not JSON at
+ * all, such as a server's logging on stdout, the SDK skips without a word.)
  */
 class StreamTrouble {
   readonly fatal: Promise<never>;
@@ -180,8 +171,7 @@ class StreamTrouble {
 
   record(error: Error): void {
     if (/ReadBuffer exceeded maximum size/.test(error.message)) this.#fail(listingTooLarge(this.subject, this.limits.maxListingBytes));
-    // JSON.parse's message quotes the start of the line; the JSON-RPC schema's Zod error says nothing useful here.
-    else if (error instanceof SyntaxError) this.#junk ??= `output that is not JSON: ${oneLine(error.message, 120)}`;
+    // The JSON-RPC schema's Zod error says nothing useful here.
     else if (Array.isArray((error as { issues?: unknown }).issues)) this.#junk ??= "a message that is not JSON-RPC";
   }
 
@@ -195,11 +185,24 @@ type Listed = Tool | Resource | ResourceTemplate | Prompt;
 
 /** Each list request, the capability that offers it, its result schema, where its items are in a page, what one item is called. */
 const LISTINGS = [
-  { key: "tools", capability: "tools", method: "tools/list", schema: ListToolsResultSchema, entity: "tool" },
-  { key: "resources", capability: "resources", method: "resources/list", schema: ListResourcesResultSchema, entity: "resource" },
-  { key: "resourceTemplates", capability: "resources", method: "resources/templates/list", schema: ListResourceTemplatesResultSchema, entity: "resource template" },
-  { key: "prompts", capability: "prompts", method: "prompts/list", schema: ListPromptsResultSchema, entity: "prompt" },
+  { key: "tools", capability: "tools", method: "tools/list", schema: "ListToolsResultSchema", entity: "tool" },
+  { key: "resources", capability: "resources", method: "resources/list", schema: "ListResourcesResultSchema", entity: "resource" },
+  { key: "resourceTemplates", capability: "resources", method: "resources/templates/list", schema: "ListResourceTemplatesResultSchema", entity: "resource template" },
+  { key: "prompts", capability: "prompts", method: "prompts/list", schema: "ListPromptsResultSchema", entity: "prompt" },
 ] as const;
+
+/**
+ * Pages are taken as the server sent them and checked here, in an order the SDK cannot keep:
+ * the depth cap first (a schema nested thousands deep must never reach a recursive validator),
+ * then the protocol's schema.
+ */
+const AS_SENT: StandardSchemaV1<unknown, Record<string, unknown>> = {
+  "~standard": {
+    version: 1,
+    vendor: "mcp-codegen",
+    validate: (value) => (typeof value === "object" && value !== null && !Array.isArray(value) ? { value: value as Record<string, unknown> } : { issues: [{ message: "expected an object" }] }),
+  },
+};
 
 async function listEverything(
   client: Client,
@@ -210,6 +213,7 @@ async function listEverything(
   const subject = `server "${server}"`;
   const capabilities = (client.getServerCapabilities() ?? {}) as Record<string, unknown>;
   const budget = new ListingBudget(subject, limits.maxListingBytes);
+  const schemas = await loadSchemaSdk();
   const lists = await Promise.all(
     LISTINGS.map((listing) => {
       if (capabilities[listing.capability] === undefined) return [];
@@ -217,11 +221,13 @@ async function listEverything(
       // A plain request, not `client.listTools`: that one also compiles every output schema.
       const fetchPage = async (cursor: string | undefined) => {
         pages++;
-        const page = (await client.request({ method: listing.method, params: cursor ? { cursor } : {} }, listing.schema, UNBOUNDED)) as Record<string, unknown>;
-        const items = page[listing.key] as Listed[];
-        for (const item of items) checkDepth(subject, `${listing.entity} ${JSON.stringify(entityName(item))}`, item, limits.maxSchemaDepth);
-        budget.add(items);
-        return { items, nextCursor: page["nextCursor"] as string | undefined };
+        const page = await client.request({ method: listing.method, params: cursor ? { cursor } : {} }, AS_SENT, UNBOUNDED);
+        const items = page[listing.key];
+        if (Array.isArray(items)) for (const item of items as Listed[]) checkDepth(subject, `${listing.entity} ${JSON.stringify(entityName(item))}`, item, limits.maxSchemaDepth);
+        const checked = schemas[listing.schema].safeParse(page);
+        if (!checked.success) throw checked.error;
+        budget.add(items as Listed[]);
+        return { items: items as Listed[], nextCursor: page["nextCursor"] as string | undefined };
       };
       return collectPages(server, listing.method, fetchPage).catch((error: unknown) => {
         if (error instanceof CodegenError || error instanceof McpRuntimeError) throw error;

@@ -4,7 +4,7 @@
  * safe stdio environment, HTTP → SSE fallback), with relative paths taken from the config
  * file's folder.
  */
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { Client } from "@modelcontextprotocol/client";
 import { type Environment, type ServerConfig } from "@mcp-codegen/runtime/internal";
 import { resolveServer, type ResolvedServer, openClient, type OpenedClient, oauthSessionFor, withOAuthSession, fileOAuthStore } from "@mcp-codegen/runtime/internal/connect";
 

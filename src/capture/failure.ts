@@ -2,18 +2,19 @@
  * One line saying why a server could not be captured: the network, TLS, HTTP or process cause
  * found along the error's `cause` chain, instead of `fetch failed`.
  */
-import type { ResolvedServer } from "@mcp-codegen/runtime/internal/connect";
+import { httpStatusOf, type ResolvedServer } from "@mcp-codegen/runtime/internal/connect";
 import { HTTP_STATUS_HINTS, NETWORK_CAUSES, SPAWN_CAUSES, TLS_CAUSES, type Where } from "./failure-causes.js";
 
 /** The cause in a user's words, or undefined when the error says nothing about the network or process. */
 export function describeFailure(error: unknown, server: ResolvedServer): string | undefined {
   const where = whereOf(server);
   for (const link of causeChain(error)) {
-    const code = (link as { code?: unknown }).code;
-    if (typeof code === "number" && code >= 400 && /^(Streamable HTTP|SSE) error/.test(link.message)) {
-      const hint = HTTP_STATUS_HINTS[code];
-      return `HTTP ${code} from ${where.url}${hint ? ` (${hint})` : ""}`;
+    const status = httpStatusOf(link);
+    if (status !== undefined && status >= 400) {
+      const hint = HTTP_STATUS_HINTS[status];
+      return `HTTP ${status} from ${where.url}${hint ? ` (${hint})` : ""}`;
     }
+    const code = (link as { code?: unknown }).code;
     if (typeof code !== "string") continue;
     if (server.kind === "stdio") {
       const spawn = SPAWN_CAUSES[code];

@@ -2,8 +2,7 @@
  * Stage `normalize`: one server of the `Snapshot` → `NormalizedServer`: every entity with
  * the identifiers the emitted code will use, clashes resolved and reported.
  */
-import { UriTemplate } from "@modelcontextprotocol/sdk/shared/uriTemplate.js";
-import type { PromptEntry, ResourceEntry, ResourceTemplateEntry, ServerSnapshot, ToolEntry } from "@mcp-codegen/runtime/internal";
+import { templateVariables, type PromptEntry, type ResourceEntry, type ResourceTemplateEntry, type ServerSnapshot, type ToolEntry } from "@mcp-codegen/runtime/internal";
 import { camelCase, NameScope, pascalCase } from "./identifiers.js";
 import { RESERVED_NAMESPACE_MEMBERS, RESERVED_SERVER_MEMBERS, RESERVED_TYPE_NAMES, TASKS_MEMBER } from "./reserved.js";
 
@@ -126,10 +125,3 @@ export function taskSupportOf(entry: ToolEntry): TaskSupport | undefined {
   return support === "optional" || support === "required" ? support : undefined;
 }
 
-function templateVariables(uriTemplate: string): string[] {
-  try {
-    return [...new Set(new UriTemplate(uriTemplate).variableNames)];
-  } catch {
-    return [];
-  }
-}

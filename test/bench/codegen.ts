@@ -15,8 +15,8 @@
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { Client } from "@modelcontextprotocol/client";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { canonicalFileText } from "../../runtime/src/shared/canonical-json.js";
 import { hashJson } from "../../runtime/src/shared/hash.js";
 import type { JsonObject, ServerSnapshot, Snapshot, ToolEntry } from "../../runtime/src/shared/snapshot.js";

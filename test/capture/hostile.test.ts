@@ -30,8 +30,9 @@ describe("hostile stdio servers", () => {
   });
 
   it("a server that writes a line that is not JSON instead of its answer", async () => {
+    // The SDK client skips stdout lines that are not JSON (servers that log there), so all that is known is the silence.
     const project = projectWithOutput("nonjson", { chatty: hostileStdio("non-json") }, { timeout: 2_000 });
-    await expectCleanFailure(project, /server "chatty": no answer within 2000 ms \(it wrote output that is not JSON: .*"Server rea"/);
+    await expectCleanFailure(project, /server "chatty": no answer within 2000 ms$/);
   });
 
   it("a server that writes JSON that is not JSON-RPC", async () => {

@@ -3,8 +3,8 @@
  * calls, a user's own SDK provider, secrets from the environment.
  */
 import { afterEach, expect, test } from "vitest";
-import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
-import type { OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
+import type { OAuthClientProvider } from "@modelcontextprotocol/client";
+import type { OAuthTokens } from "@modelcontextprotocol/client";
 import { createRuntime, memoryOAuthStore, type Runtime } from "../../runtime/src/index.js";
 import { startOAuthServer, type OAuthTestServer } from "../servers/oauth.js";
 import { countingAuthorize, fetchAuthorize } from "./helpers.js";

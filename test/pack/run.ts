@@ -136,7 +136,7 @@ function checkMissingPeers(root: string, runtimeTarball: string, compiledFrom: s
   const ls = npm(["ls", "--all"], app, true);
   check(ls.status !== 0 && ls.stdout.includes("UNMET DEPENDENCY @langchain/core@"), `npm ls does not report the missing @langchain/core:\n${ls.stdout}${ls.stderr}`);
   step("app without peers: npm ls reports UNMET DEPENDENCY @langchain/core");
-  // zod cannot be missing: @modelcontextprotocol/sdk depends on it, so npm always installs one.
+  // zod cannot be missing: the MCP SDK client depends on it, so npm always installs one.
   check(copiesOf(app, "zod").length === 1, "the app without peers has no zod (the SDK's dependency)");
 
   cpSync(join(compiledFrom, "dist"), join(app, "dist"), { recursive: true });

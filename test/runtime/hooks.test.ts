@@ -3,7 +3,7 @@
  * interceptor of every tool call (dynamic, typed and LangChain), against the math server.
  */
 import { afterAll, describe, expect, it } from "vitest";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/client";
 import { childPids, MATH_STDIO } from "../helpers/servers.js";
 import { callTypedTool, createRuntime, type Runtime, type RuntimeOptions } from "../../runtime/src/index.js";
 import { addTool } from "./fixtures.js";

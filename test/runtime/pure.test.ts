@@ -5,7 +5,8 @@ import { expandUriTemplate, pathFromModule, ValidationError } from "../../runtim
 import { toStandardBlock } from "../../runtime/src/langchain/content.js";
 import { providerToolName } from "../../runtime/src/langchain/names.js";
 import { shouldFallBackToSse } from "../../runtime/src/transports.js";
-import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { loadClientSdk } from "../../runtime/src/sdk.js";
+import { SdkErrorCode, SdkHttpError } from "@modelcontextprotocol/client";
 import { repoRoot } from "../helpers/servers.js";
 
 describe("runtime helpers", () => {
@@ -13,6 +14,28 @@ describe("runtime helpers", () => {
     expect(expandUriTemplate("res://c/{name}", { name: "a b" })).toBe("res://c/a%20b");
     expect(expandUriTemplate("res://s{?q,n}", { q: "x", n: 2 })).toBe("res://s?q=x&n=2");
     expect(expandUriTemplate("res://l/{list*}", { list: ["a", "b"] })).toBe("res://l/a,b");
+  });
+
+  it("expands every operator, prefixes and explode as RFC 6570 §3.2 does", () => {
+    const values = { var: "value", hello: "Hello World!", path: "/foo/bar", list: ["red", "green", "blue"], empty: "", x: 1024, y: 768 };
+    const expected: Array<[string, string]> = [
+      ["{hello}", "Hello%20World%21"],
+      ["{+hello}", "Hello%20World!"],
+      ["{+path}/here", "/foo/bar/here"],
+      ["{#hello}", "#Hello%20World!"],
+      ["X{.var}", "X.value"],
+      ["{/var,x}/here", "/value/1024/here"],
+      ["{;x,y,empty}", ";x=1024;y=768;empty"],
+      ["{?x,y,empty}", "?x=1024&y=768&empty="],
+      ["?fixed=yes{&x}", "?fixed=yes&x=1024"],
+      ["{var:3}", "val"],
+      ["{/list*,path:4}", "/red/green/blue/%2Ffoo"],
+      ["{?list*}", "?list=red&list=green&list=blue"],
+      ["{;list}", ";list=red,green,blue"],
+      ["{?missing}{missing}", ""],
+      ["w://{city}", "w://S%C3%A3o%20Paulo"],
+    ];
+    for (const [template, uri] of expected) expect(expandUriTemplate(template, { ...values, city: "São Paulo" }), template).toBe(uri);
   });
 
   it("resolves a generated relative path from the module location", () => {
@@ -24,11 +47,13 @@ describe("runtime helpers", () => {
     expect(providerToolName("s", "x".repeat(80), false)).toHaveLength(64);
   });
 
-  it("falls back to SSE on 4xx except authentication answers", () => {
-    expect(shouldFallBackToSse(new StreamableHTTPError(404, "x"))).toBe(true);
-    expect(shouldFallBackToSse(new StreamableHTTPError(405, "x"))).toBe(true);
-    expect(shouldFallBackToSse(new StreamableHTTPError(401, "x"))).toBe(false);
-    expect(shouldFallBackToSse(new StreamableHTTPError(500, "x"))).toBe(false);
+  it("falls back to SSE on 4xx except authentication answers", async () => {
+    await loadClientSdk();
+    const refused = (status: number): SdkHttpError => new SdkHttpError(SdkErrorCode.ClientHttpNotImplemented, "x", { status });
+    expect(shouldFallBackToSse(refused(404))).toBe(true);
+    expect(shouldFallBackToSse(refused(405))).toBe(true);
+    expect(shouldFallBackToSse(refused(401))).toBe(false);
+    expect(shouldFallBackToSse(refused(500))).toBe(false);
     expect(shouldFallBackToSse(new Error("fetch failed"))).toBe(false);
   });
 
@@ -47,10 +72,9 @@ describe("runtime helpers", () => {
     expect(error.message).toBe('server "math" tool "add": invalid input at items[0].x: bad value (and 1 more)');
   });
 
-  it("reaches @langchain/core only through dynamic imports from the runtime entry", () => {
-    const external = staticImportsFrom(resolve(repoRoot, "runtime/src/index.ts"));
-    expect(external.has("@modelcontextprotocol/sdk/client/index.js")).toBe(true);
-    expect([...external].filter((name) => name.startsWith("@langchain/") || name === "langchain")).toEqual([]);
+  it("imports no package statically from the runtime entry: the SDK, zod and @langchain/core load on first use", () => {
+    const packages = [...staticImportsFrom(resolve(repoRoot, "runtime/src/index.ts"))].filter((name) => !name.startsWith("node:"));
+    expect(packages).toEqual([]);
   });
 });
 

@@ -4,8 +4,7 @@
  * and gains the runtime's connections (lazy, shared, bounded reconnects, no stray children),
  * typed errors and, given the generated snapshot, the drift guard.
  */
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import type { LoggingLevel } from "@modelcontextprotocol/sdk/types.js";
+import type { Client, LoggingLevel } from "@modelcontextprotocol/client";
 import type { DynamicStructuredTool } from "@langchain/core/tools";
 import { ConfigError } from "../errors.js";
 import { createRuntime, runtimeInternals, type Runtime } from "../runtime.js";

@@ -5,7 +5,7 @@
  * `command` (stdio) or `url` (streamable HTTP, SSE fallback); `restart` / `reconnect` become
  * the runtime's bounded reconnect; `stderr` defaults to "inherit" as in the peer.
  */
-import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
+import type { OAuthClientProvider } from "@modelcontextprotocol/client";
 import { ConfigError } from "../errors.js";
 import type { BeforeToolCall } from "../hooks.js";
 import type { DriftGuardPolicy, ReconnectOptions, RuntimeCallbacks, RuntimeServerConfig } from "../types.js";

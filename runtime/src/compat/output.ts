@@ -6,7 +6,7 @@
  * content or `_meta`, that one block carrying them); structured content and `_meta` are also
  * appended to the artifact as `mcp_structured_content` / `mcp_meta` entries.
  */
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/client";
 import type { ContentBlock } from "../types.js";
 import { MCP_BLOCK_TYPES, partitionBlocks, type McpBlockType, type OutputRoutes } from "../shared/output-handling.js";
 

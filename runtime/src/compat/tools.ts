@@ -8,7 +8,7 @@
 import type { ToolMessage } from "@langchain/core/messages";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import type { DynamicStructuredTool } from "@langchain/core/tools";
-import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult, Tool } from "@modelcontextprotocol/client";
 import { DriftError } from "../drift-error.js";
 import { ConfigError, ToolCallError } from "../errors.js";
 import type { BeforeToolCall, ToolHookCall, ToolHookState } from "../hooks.js";

@@ -3,7 +3,7 @@
  * `text-plain`, `file`). One converter per MCP block type, in a table.
  */
 import type { ContentBlock as LangChainBlock } from "@langchain/core/messages";
-import type { EmbeddedResource, ResourceLink } from "@modelcontextprotocol/sdk/types.js";
+import type { EmbeddedResource, ResourceLink } from "@modelcontextprotocol/client";
 import type { ContentBlock } from "../types.js";
 
 type Converter<T extends ContentBlock["type"]> = (block: Extract<ContentBlock, { type: T }>) => LangChainBlock;

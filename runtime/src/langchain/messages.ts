@@ -1,6 +1,6 @@
 /** MCP prompt messages → LangChain messages: user → HumanMessage, assistant → AIMessage. */
 import type { BaseMessage } from "@langchain/core/messages";
-import type { GetPromptResult } from "@modelcontextprotocol/sdk/types.js";
+import type { GetPromptResult } from "@modelcontextprotocol/client";
 import { toStandardBlock } from "./content.js";
 import type { LangChainCore } from "./load.js";
 

@@ -6,7 +6,7 @@
  * or runtime level) every block goes to the model.
  */
 import type { ContentBlock as LangChainBlock } from "@langchain/core/messages";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/client";
 import { ConfigError } from "../errors.js";
 import type { RuntimeInternals } from "../runtime.js";
 import { outputHandlingProblem, outputRoutes, partitionBlocks, type OutputRoutes } from "../shared/output-handling.js";

@@ -6,8 +6,7 @@
  * returns the task id at once, and a companion tool `task_result` collects a result by id.
  */
 import type { RunnableConfig } from "@langchain/core/runnables";
-import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
-import { z } from "zod";
+import type { CallToolResult, Tool } from "@modelcontextprotocol/client";
 import type { InterceptorResult, ToolCallContext } from "../interceptors.js";
 import type { Runtime, RuntimeInternals } from "../runtime.js";
 import { parseStructured } from "../typed-calls.js";
@@ -95,11 +94,16 @@ export async function startForAgent(
   return { content: [{ type: "text", text }], structuredContent: { taskId: handle.taskId, status: status.status } };
 }
 
-/** The input of the companion tool. */
-export const taskResultInput = z.object({
-  taskId: z.string().describe("The task id a tool returned"),
-  wait: z.boolean().optional().describe("Wait until the task ends (default true); false returns its status if it is still running"),
-});
+/** The input of the companion tool, as JSON Schema like the tools of a listing (no zod to load for it). */
+export const taskResultInput = {
+  type: "object",
+  properties: {
+    taskId: { type: "string", description: "The task id a tool returned" },
+    wait: { type: "boolean", description: "Wait until the task ends (default true); false returns its status if it is still running" },
+  },
+  required: ["taskId"],
+  additionalProperties: false,
+} as const satisfies Record<string, unknown>;
 
 export function taskResultDescription(server: string): string {
   return `Get the result of a task that a tool of the MCP server ${JSON.stringify(server)} started (by its taskId). Waits until the task ends unless wait is false.`;

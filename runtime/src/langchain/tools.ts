@@ -9,7 +9,7 @@
 import type { ToolMessage } from "@langchain/core/messages";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import type { DynamicStructuredTool } from "@langchain/core/tools";
-import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult, Tool } from "@modelcontextprotocol/client";
 import type { ContentBlock as LangChainBlock } from "@langchain/core/messages";
 import type { ZodType } from "zod";
 import { DriftError } from "../drift-error.js";

@@ -5,9 +5,16 @@
  * drives the flow (session.ts).
  */
 import { createPrivateKey } from "node:crypto";
-import type { AddClientAuthentication, OAuthClientProvider, OAuthDiscoveryState } from "@modelcontextprotocol/sdk/client/auth.js";
-import { createPrivateKeyJwtAuth } from "@modelcontextprotocol/sdk/client/auth-extensions.js";
-import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
+import type {
+  AddClientAuthentication,
+  OAuthClientInformationContext,
+  OAuthClientInformationMixed,
+  OAuthClientMetadata,
+  OAuthClientProvider,
+  OAuthDiscoveryState,
+  OAuthTokens,
+} from "@modelcontextprotocol/client";
+import { loadClientSdk } from "../sdk.js";
 import type { ClientCredentialsAuthConfig, OAuthAuthConfig } from "../shared/auth-config.js";
 import { AuthorizationError } from "./errors.js";
 import { newState } from "./redirect.js";
@@ -105,12 +112,14 @@ export class StoreOAuthProvider implements OAuthClientProvider {
     return this.#state;
   }
 
-  async clientInformation(): Promise<OAuthClientInformationMixed | undefined> {
+  async clientInformation(context?: OAuthClientInformationContext): Promise<OAuthClientInformationMixed | undefined> {
     const stored = (await this.record())?.clientInformation;
     const configured = this.#configuredClient();
     if (configured === undefined) return stored;
-    // A configured client: its secret comes from the config, never from the store.
-    return stored?.client_id === configured.client_id && stored.issuer !== undefined ? { ...configured, issuer: stored.issuer } : configured;
+    // A configured client: its secret comes from the config, never from the store. The config names
+    // it for this server, so before any use is stored it is bound to the authorization server asking.
+    const issuer = stored?.client_id === configured.client_id && stored.issuer !== undefined ? stored.issuer : context?.issuer;
+    return issuer === undefined ? configured : { ...configured, issuer };
   }
 
   async saveClientInformation(information: OAuthClientInformationMixed): Promise<void> {
@@ -202,7 +211,11 @@ function withoutKeys(record: OAuthRecord, keys: readonly (keyof OAuthRecord)[]):
 /** The SDK's private_key_jwt client authentication (RFC 7523), the algorithm read from the key when not given. */
 function privateKeyJwt(server: string, clientId: string, privateKey: string, algorithm: string | undefined): AddClientAuthentication {
   const alg = algorithm ?? algorithmOf(server, privateKey);
-  return createPrivateKeyJwtAuth({ issuer: clientId, subject: clientId, privateKey, alg });
+  // The SDK loads on first use: this runs at token requests, long after the provider is made.
+  return async (...args) => {
+    const { createPrivateKeyJwtAuth } = await loadClientSdk();
+    return createPrivateKeyJwtAuth({ issuer: clientId, subject: clientId, privateKey, alg })(...args);
+  };
 }
 
 const EC_ALGORITHMS: Readonly<Record<string, string>> = { prime256v1: "ES256", secp384r1: "ES384", secp521r1: "ES512" };

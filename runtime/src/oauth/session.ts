@@ -5,8 +5,8 @@
  * document, PKCE, token exchange or refresh — asks `oauth.authorize` for the interactive part,
  * checks the state, and sends the request once more. Concurrent requests share one flow.
  */
-import { auth, extractWWWAuthenticateParams } from "@modelcontextprotocol/sdk/client/auth.js";
-import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { loadClientSdk } from "../sdk.js";
+import type { FetchLike } from "@modelcontextprotocol/client";
 import { redact } from "../shared/placeholders.js";
 import { messageOf } from "../failures.js";
 import { McpRuntimeError } from "../errors.js";
@@ -67,6 +67,7 @@ export class OAuthSession {
         const sent = await this.#send(next, input, init);
         const status = sent.response.status;
         if (status !== 401 && status !== 403) return sent.response;
+        const { extractWWWAuthenticateParams } = await loadClientSdk();
         const { resourceMetadataUrl, scope, error } = extractWWWAuthenticateParams(sent.response);
         if (status === 403 && error !== "insufficient_scope") return sent.response;
         await sent.response.body?.cancel().catch(() => undefined);
@@ -148,6 +149,7 @@ export class OAuthSession {
         ...(challenge.resourceMetadataUrl === undefined ? {} : { resourceMetadataUrl: challenge.resourceMetadataUrl }),
         ...(scope === undefined ? {} : { scope }),
       };
+      const { auth } = await loadClientSdk();
       let result = await auth(provider, options);
       if (result === "REDIRECT") result = await auth(provider, { ...options, authorizationCode: await this.#interact() });
       if (result !== "AUTHORIZED") throw new AuthorizationError(server, "the authorization did not complete");

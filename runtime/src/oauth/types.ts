@@ -1,8 +1,7 @@
 /**
  * The runtime option `oauth` and the token store behind it.
  */
-import type { OAuthDiscoveryState } from "@modelcontextprotocol/sdk/client/auth.js";
-import type { OAuthClientInformationMixed, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
+import type { OAuthClientInformationMixed, OAuthDiscoveryState, OAuthTokens } from "@modelcontextprotocol/client";
 
 /** Which server a stored authorization belongs to: one entry per server URL and client. */
 export interface OAuthStoreKey {

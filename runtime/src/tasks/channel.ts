@@ -3,14 +3,13 @@
  * reconnects as needed, so a handle survives a lost connection) and the status notifications
  * that connection receives.
  */
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import type { Client, RequestOptions } from "@modelcontextprotocol/client";
 import type { ServerConnection } from "../connection.js";
 import { McpRuntimeError } from "../errors.js";
 import type { OutputPolicy } from "../typed-calls.js";
 import type { CallbackSource, ProgressUpdate } from "../types.js";
 import { TaskNotFoundError } from "./errors.js";
-import { isTaskNotFound, releaseTask } from "./protocol.js";
+import { isTaskNotFound } from "./protocol.js";
 import type { TaskStatus } from "./types.js";
 
 /** Per-request limits of a request about a task. */
@@ -38,8 +37,6 @@ export interface TaskChannel {
   request<T>(taskId: string, tool: string | undefined, send: (client: Client, options: RequestOptions | undefined) => Promise<T>, limits: TaskRequestLimits | undefined): Promise<T>;
   /** Hears `notifications/tasks/status` about `taskId` until the returned function is called. */
   watch(taskId: string, listener: (status: TaskStatus) => void): () => void;
-  /** The task has ended: the connection lets go of what it kept for it. */
-  release(taskId: string): void;
 }
 
 /** Routes `notifications/tasks/status` to the listeners of each task id. One per connection. */
@@ -76,10 +73,6 @@ export function connectionChannel(connection: ServerConnection, outputPolicy: Ou
       }
     },
     watch: (taskId, listener) => connection.taskStatus.listen(taskId, listener),
-    release(taskId) {
-      const client = connection.client;
-      if (client) releaseTask(client, taskId);
-    },
   };
 }
 

@@ -5,9 +5,7 @@
  * asks for the result at once: the server then sends its elicitation or sampling requests,
  * which the runtime's callbacks answer, and the result request returns when the task ends.
  */
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult, Client, RequestOptions } from "@modelcontextprotocol/client";
 import { CancelledError, TimeoutError, ToolCallError } from "../errors.js";
 import { toToolResult } from "../typed-calls.js";
 import type { ProgressUpdate, ToolDescriptor, ToolResult } from "../types.js";
@@ -163,7 +161,6 @@ export class McpTaskHandle<O = unknown> implements TaskHandle<O> {
     if (isTerminal(latest) || sameStatus(latest, status)) return;
     if (!isTerminal(status) && Date.parse(status.lastUpdatedAt) < Date.parse(latest.lastUpdatedAt)) return;
     this.#latest = status;
-    if (isTerminal(status)) this.#channel.release(this.taskId);
     for (const wake of [...this.#wakers]) wake();
   }
 

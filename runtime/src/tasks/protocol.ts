@@ -1,7 +1,8 @@
 /**
- * The one module that speaks MCP tasks through the SDK (its experimental client task API of
- * protocol 2025-11-25): task-augmented `tools/call`, `tasks/get`, `tasks/result`,
- * `tasks/cancel`, `tasks/list` and `notifications/tasks/status`. Everything else in the
+ * The one module that speaks MCP tasks (protocol 2025-11-25) through the SDK, whose client has
+ * no task API of its own: task-augmented `tools/call`, `tasks/get`, `tasks/result`, `tasks/cancel`,
+ * `tasks/list` and `notifications/tasks/status` are plain requests and notifications checked
+ * against the protocol's schemas (`@modelcontextprotocol/core`). Everything else in the
  * runtime uses the functions and types here, so a stable SDK API (or a later protocol
  * revision) replaces this file alone.
  *
@@ -9,17 +10,8 @@
  * running tasks for the server (task-augmented sampling or elicitation), which it does not.
  * Sending task-augmented tool calls needs only the server's `tasks.requests.tools.call`.
  */
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
-import {
-  CallToolResultSchema,
-  CreateTaskResultSchema,
-  ErrorCode,
-  McpError,
-  TaskStatusNotificationSchema,
-  type CallToolResult,
-  type Task,
-} from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult, Client, RequestOptions, Task } from "@modelcontextprotocol/client";
+import { loadedClientSdk, loadSchemaSdk } from "../sdk.js";
 import type { TaskStatus } from "./types.js";
 
 /** Whether the server accepts task-augmented `tools/call` (its `tasks.requests.tools.call` capability). */
@@ -35,14 +27,16 @@ export async function createToolTask(
   ttl: number | undefined,
   options: RequestOptions | undefined,
 ): Promise<TaskStatus> {
+  const { CreateTaskResultSchema } = await loadSchemaSdk();
   const task = ttl === undefined ? {} : { ttl };
-  const created = await client.request({ method: "tools/call", params: { name, arguments: args } }, CreateTaskResultSchema, { ...options, task });
+  const created = await client.request({ method: "tools/call", params: { name, arguments: args, task } }, CreateTaskResultSchema, options);
   return toStatus(created.task);
 }
 
 /** `tasks/get`. */
 export async function getTask(client: Client, taskId: string, options: RequestOptions | undefined): Promise<TaskStatus> {
-  return toStatus(await client.experimental.tasks.getTask(taskId, options));
+  const { GetTaskResultSchema } = await loadSchemaSdk();
+  return toStatus(await client.request({ method: "tasks/get", params: { taskId } }, GetTaskResultSchema, options));
 }
 
 /**
@@ -51,12 +45,14 @@ export async function getTask(client: Client, taskId: string, options: RequestOp
  * open until the task ends.
  */
 export async function getTaskPayload(client: Client, taskId: string, options: RequestOptions | undefined): Promise<CallToolResult> {
-  return client.experimental.tasks.getTaskResult(taskId, CallToolResultSchema, options);
+  const { CallToolResultSchema } = await loadSchemaSdk();
+  return client.request({ method: "tasks/result", params: { taskId } }, CallToolResultSchema, options);
 }
 
 /** `tasks/cancel`: the task's status after cancelling. */
 export async function cancelTask(client: Client, taskId: string, options: RequestOptions | undefined): Promise<TaskStatus> {
-  return toStatus(await client.experimental.tasks.cancelTask(taskId, options));
+  const { CancelTaskResultSchema } = await loadSchemaSdk();
+  return toStatus(await client.request({ method: "tasks/cancel", params: { taskId } }, CancelTaskResultSchema, options));
 }
 
 /** One page of `tasks/list`. */
@@ -65,23 +61,15 @@ export async function listTaskPage(
   cursor: string | undefined,
   options: RequestOptions | undefined,
 ): Promise<{ items: TaskStatus[]; nextCursor: string | undefined }> {
-  const page = await client.experimental.tasks.listTasks(cursor, options);
+  const { ListTasksResultSchema } = await loadSchemaSdk();
+  const page = await client.request({ method: "tasks/list", params: cursor === undefined ? {} : { cursor } }, ListTasksResultSchema, options);
   return { items: page.tasks.map(toStatus), nextCursor: page.nextCursor };
 }
 
 /** Registers the one handler of `notifications/tasks/status` on a client before it connects. */
-export function onTaskStatusNotification(client: Client, listener: (status: TaskStatus) => void): void {
-  client.setNotificationHandler(TaskStatusNotificationSchema, (notification) => listener(toStatus(notification.params)));
-}
-
-/**
- * The SDK keeps the progress handler of a task-augmented request for the task's lifetime and
- * lets go of it only for tasks it runs itself: let go once our task has ended. (Private SDK
- * API, hence the guard: without it a finished task keeps one small map entry.)
- */
-export function releaseTask(client: Client, taskId: string): void {
-  const internal = client as unknown as { _cleanupTaskProgressHandler?: (taskId: string) => void };
-  if (typeof internal._cleanupTaskProgressHandler === "function") internal._cleanupTaskProgressHandler(taskId);
+export async function onTaskStatusNotification(client: Client, listener: (status: TaskStatus) => void): Promise<void> {
+  const { TaskStatusNotificationParamsSchema } = await loadSchemaSdk();
+  client.setNotificationHandler("notifications/tasks/status", { params: TaskStatusNotificationParamsSchema }, (params) => listener(toStatus(params)));
 }
 
 /**
@@ -90,7 +78,9 @@ export function releaseTask(client: Client, taskId: string): void {
  * the SDK's servers answer for an unknown or expired task id.
  */
 export function isTaskNotFound(error: unknown): boolean {
-  return error instanceof McpError && error.code === ErrorCode.InvalidParams && /not found/i.test(error.message);
+  const sdk = loadedClientSdk();
+  if (!sdk?.ProtocolError.isInstance(error)) return false;
+  return error.code === sdk.ProtocolErrorCode.InvalidParams && /not found/i.test(error.message);
 }
 
 function toStatus(task: Task): TaskStatus {

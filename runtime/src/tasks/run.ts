@@ -3,7 +3,7 @@
  * and run a tool as a task to its end (what a task-required tool's method and LangChain tool
  * do, with the call's signal cancelling the task on the server).
  */
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/client";
 import type { ServerConnection } from "../connection.js";
 import { CancelledError, ProtocolError } from "../errors.js";
 import { collectPages } from "../listing.js";
