@@ -11,7 +11,10 @@
  * - `integer` is a number refined by `Number.isInteger`, as Ajv tests it (`z.int()` would reject
  *   integers beyond ±2^53−1), marked `type: "integer"` for the JSON Schema LangChain shows the model.
  * - Local `$ref`s become constants inside an arrow function; a reference back into a schema that
- *   is still being built is `z.lazy((): z.ZodType<any> => …)` (the type check stops there).
+ *   is still being built is `z.lazy((): z.ZodType<never> => … as never)` (the type check stops
+ *   there). `never`, not `any`: both are assignable to every TS type but `never` itself, which an
+ *   intersection the schema makes contradictory reduces to (`string & T & number`, or objects
+ *   whose required literal properties differ); `any` would turn such an intersection into `any`.
  */
 import type { Json, JsonObject } from "@mcp-codegen/runtime/internal";
 import { jsonLiteral as literal } from "../text.js";
@@ -188,7 +191,7 @@ class ZodEmitter implements Emit {
     if (known?.done) return known.name;
     if (known) {
       known.referenced = true;
-      return `z.lazy((): z.ZodType<any> => ${known.name})`;
+      return `z.lazy((): z.ZodType<never> => ${known.name} as never)`;
     }
     const state: RefState = { name: `r${this.counter++}`, done: false, referenced: true };
     this.refs.set(target.pointer, state);
