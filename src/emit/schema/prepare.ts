@@ -1,10 +1,12 @@
 /**
  * The one normalisation both emitters share, so the TS type and the Zod schema degrade the same
- * way: references that cannot be followed inside the document are dropped (never fetched), and
+ * way: references that cannot be followed inside the document are dropped (never fetched), so are
+ * references that loop back to the value they check (ref-loops.ts), and
  * `enum`/`const` values that are not primitives are dropped (both become looser, with a warning).
  */
 import type { Json, JsonObject } from "@mcp-codegen/runtime/internal";
 import { forEachSchema, isJsonObject, resolveFragment } from "./pointer.js";
+import { dropLoopingRefs } from "./ref-loops.js";
 import type { SchemaWarning } from "./warnings.js";
 
 export interface PreparedSchema {
@@ -31,6 +33,7 @@ export function prepareSchema(input: JsonObject | boolean): PreparedSchema {
       warnings.push({ pointer, message: "const with an object or array value is not checked" });
     }
   });
+  dropLoopingRefs(schema, warnings);
   return { schema, warnings };
 }
 
