@@ -113,10 +113,11 @@ export function numberExpression(emit: Emit, node: JsonObject, pointer: string, 
   if (exclusiveMaximum !== undefined) out += `.lt(${exclusiveMaximum})`;
   const multipleOf = finite(node, "multipleOf", pointer, emit);
   if (multipleOf !== undefined && multipleOf > 0) {
-    // Integer steps are exact in Zod; fractional ones follow Ajv's test (the quotient is an integer).
-    out += Number.isInteger(multipleOf)
-      ? `.multipleOf(${multipleOf})`
-      : `.refine((v) => { const q = v / ${multipleOf}; return q === parseInt(String(q)); }, { message: "must be a multiple of ${multipleOf}" })`;
+    // Ajv's test: the quotient is an integer. Zod's own check allows the quotient a tolerance of
+    // 4ε·quotient, so it passes large non-multiples (2^53 for 3); integer steps keep it too, for the
+    // JSON Schema the model is shown.
+    const ajvTest = `.refine((v) => { const q = v / ${multipleOf}; return q === parseInt(String(q)); }, { message: "must be a multiple of ${multipleOf}" })`;
+    out += Number.isInteger(multipleOf) ? `.multipleOf(${multipleOf})${ajvTest}` : ajvTest;
   }
   return out;
 }
