@@ -22,6 +22,8 @@ export interface PlainObjectSchema {
 /** What the type builders need from the emitter. */
 export interface Emit {
   schema(node: Json, pointer: string, inherited?: readonly JsonType[]): string;
+  /** The same, and whether it is exact (the emitter gave no new warning). */
+  exactSchema(node: Json, pointer: string, inherited?: readonly JsonType[]): { expression: string; exact: boolean };
   /** Told of each plain object schema, with its parts (the formatter can lay the root out). */
   plainObject?(pointer: string, object: PlainObjectSchema): void;
   hoist(expression: string, prefix?: string): string;
@@ -275,9 +277,15 @@ function uniqueCheck(emit: Emit): string {
 }
 
 function containsCheck(emit: Emit, node: JsonObject, pointer: string): string {
-  const schema = emit.hoist(emit.schema(node.contains ?? true, childPointer(pointer, "contains")));
+  const contains = emit.exactSchema(node.contains ?? true, childPointer(pointer, "contains"));
+  const schema = emit.hoist(contains.expression);
   const min = count(node, "minContains", pointer, emit) ?? 1;
-  const max = count(node, "maxContains", pointer, emit);
+  let max = count(node, "maxContains", pointer, emit);
+  if (max !== undefined && !contains.exact) {
+    // A looser contains schema matches more items: an upper bound on them would reject valid arrays.
+    emit.warn(childPointer(pointer, "maxContains"), "not checked (the contains schema is not checked exactly)");
+    max = undefined;
+  }
   const upper = max === undefined ? "" : ` && n <= ${max}`;
   return `.refine((v) => { const n = v.filter((x) => ${schema}.safeParse(x).success).length; return n >= ${min}${upper}; }, { message: "contains is not satisfied" })`;
 }

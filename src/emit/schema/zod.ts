@@ -222,29 +222,66 @@ class ZodEmitter implements Emit {
   }
 
   /** oneOf: the union, plus a check that exactly one branch matches. */
+  /**
+   * oneOf: the union, plus a check that exactly one branch matches. A branch checked more loosely
+   * than Ajv (a warning) may match where Ajv's does not, and so reject a valid value: then the
+   * union alone.
+   */
   private oneOf(node: JsonObject, pointer: string, types?: readonly JsonType[]): string | undefined {
+    const warnings = this.warnings.length;
     const branches = this.list(node, "oneOf", pointer, types);
     if (branches === undefined) return undefined;
     if (branches.length === 1) return branches[0];
     const name = this.hoist(`[${branches.join(", ")}] as const`, "o");
+    if (this.warnings.length > warnings) {
+      this.warn(childPointer(pointer, "oneOf"), "checked as anyOf (a branch is not checked exactly, so a second match proves nothing)");
+      return `z.union(${name})`;
+    }
     return `z.union(${name}).refine((v) => (${name} as readonly z.ZodType[]).filter((s) => s.safeParse(v).success).length === 1, { message: "must match exactly one schema of oneOf" })`;
+  }
+
+  /**
+   * A sub-schema and whether it is exact (no new warning). A check that negates a looser
+   * sub-schema would be stricter than Ajv, so not/if/oneOf/maxContains ask.
+   */
+  exactSchema(node: Json, pointer: string, inherited?: readonly JsonType[]): { expression: string; exact: boolean } {
+    const warnings = this.warnings.length;
+    const expression = this.schema(node, pointer, inherited);
+    return { expression, exact: this.warnings.length === warnings };
   }
 
   // Sub-schemas of not/if/then/else inherit the node's types: within those types the meaning is unchanged.
   private not(node: JsonObject, pointer: string, expression: string, types?: readonly JsonType[]): string {
     if (node.not === undefined) return expression;
-    const name = this.hoist(this.schema(node.not, childPointer(pointer, "not"), types));
+    const declarations = this.declarations.length;
+    const refs = new Set(this.refs.keys());
+    const sub = this.exactSchema(node.not, childPointer(pointer, "not"), types);
+    if (!sub.exact) {
+      // Nothing is checked: undo what the sub-schema declared, so no constant is left unused.
+      this.declarations.length = declarations;
+      for (const key of this.refs.keys()) if (!refs.has(key)) this.refs.delete(key);
+      this.warn(childPointer(pointer, "not"), "not is not checked (its schema is not checked exactly)");
+      return expression;
+    }
+    const name = this.hoist(sub.expression);
     return `${expression}.refine((v) => !${name}.safeParse(v).success, { message: "must not match the schema of not" })`;
   }
 
+  /** if/then/else. When `if` is checked more loosely than Ajv, a value it passes must pass then or else. */
   private conditional(node: JsonObject, pointer: string, expression: string, types?: readonly JsonType[]): string {
     if (node.if === undefined || (node.then === undefined && node.else === undefined)) return expression;
-    const test = this.hoist(this.schema(node.if, childPointer(pointer, "if"), types));
+    const test = this.exactSchema(node.if, childPointer(pointer, "if"), types);
+    const testName = this.hoist(test.expression);
     const then = node.then === undefined ? undefined : this.hoist(this.schema(node.then, childPointer(pointer, "then"), types));
     const otherwise = node.else === undefined ? undefined : this.hoist(this.schema(node.else, childPointer(pointer, "else"), types));
     const thenCheck = then === undefined ? "true" : `${then}.safeParse(v).success`;
     const elseCheck = otherwise === undefined ? "true" : `${otherwise}.safeParse(v).success`;
-    return `${expression}.refine((v) => (${test}.safeParse(v).success ? ${thenCheck} : ${elseCheck}), { message: "must match the schema of then/else" })`;
+    let passed = thenCheck;
+    if (!test.exact) {
+      this.warn(childPointer(pointer, "if"), "if is not checked exactly: a value it passes may match then or else");
+      passed = `${thenCheck} || ${elseCheck}`;
+    }
+    return `${expression}.refine((v) => (${testName}.safeParse(v).success ? ${passed} : ${elseCheck}), { message: "must match the schema of then/else" })`;
   }
 }
 
