@@ -221,7 +221,6 @@ class ZodEmitter implements Emit {
     return branches.length === 1 ? branches[0] : `z.union([${branches.join(", ")}])`;
   }
 
-  /** oneOf: the union, plus a check that exactly one branch matches. */
   /**
    * oneOf: the union, plus a check that exactly one branch matches. A branch checked more loosely
    * than Ajv (a warning) may match where Ajv's does not, and so reject a valid value: then the
