@@ -89,4 +89,14 @@ describe("emitTypeScript", () => {
     expect(second.code).toBe(first.code);
     expect(first.code).toContain("a: string");
   });
+
+  it("types an object shared by two places of the schema at each place on its own (the emitters rewrite nodes in place)", async () => {
+    // Found by the fuzzer (fast-check reuses constant objects, seed 20261201): `then` inherited
+    // `string` and retyped the other place. A schema from a server is JSON text, never shared.
+    const free = { description: "free" };
+    const schema = { type: "object", properties: { a: { type: "string", if: { type: "string" }, then: free }, b: { type: "object", properties: { c: free }, required: ["c"] } } };
+    const { code } = await emitTypeScript(schema, "Shared", { subject: "shared", closed: true });
+    expect(code).toMatch(/c: unknown/);
+    expect(free).toEqual({ description: "free" });
+  });
 });

@@ -19,7 +19,9 @@ export function isPrimitive(value: Json): value is null | boolean | number | str
 }
 
 export function prepareSchema(input: JsonObject | boolean): PreparedSchema {
-  const schema = structuredClone(input) as Json;
+  // A copy through JSON text, as a server sends it: a tree (structuredClone would keep an object
+  // shared by two places shared, and the emitters rewrite nodes in place).
+  const schema = JSON.parse(JSON.stringify(input)) as Json;
   const warnings: SchemaWarning[] = [];
   forEachSchema(schema, "", (node, pointer) => {
     if (!isJsonObject(node)) return;

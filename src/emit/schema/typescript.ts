@@ -10,7 +10,7 @@ import type { Json, JsonObject } from "@mcp-codegen/runtime/internal";
 import { docText, escapeInvisible } from "../text.js";
 import { childPointer, forEachSchema, isJsonObject } from "./pointer.js";
 import { prepareSchema, type PreparedSchema } from "./prepare.js";
-import { nodeTypes, SAME_VALUE_KEYWORDS, type JsonType } from "./zod-keywords.js";
+import { allowedValues, nodeTypes, SAME_VALUE_KEYWORDS, type JsonType } from "./zod-keywords.js";
 import type { SchemaWarning } from "./warnings.js";
 
 export interface EmitTypeScriptOptions {
@@ -226,9 +226,25 @@ function typeAsZodReadsIt(node: JsonObject, inherited: WeakMap<object, JsonType[
   }
   // jstt puts the target in place of a `$ref` node: a `type` there would retype the definition itself.
   if ("$ref" in node) return;
-  if (types?.length === 0) node.tsType = "never";
+  const values = allowedValues(node, types);
+  if (values !== undefined) listValues(node, values);
+  else if (types?.length === 0) node.tsType = "never";
   else if (types !== undefined) node.type = types;
   else if (!["enum", "const", "$ref", "allOf", "anyOf", "oneOf"].some((keyword) => keyword in node)) node.tsType = "unknown";
+}
+
+/** Keywords jstt reads as an object or array type even beside `enum`. */
+const SHAPE_KEYWORDS = ["type", "const", "properties", "patternProperties", "additionalProperties", "required", "items"] as const;
+
+/**
+ * enum/const (primitive values only, see prepareSchema) fix the type: the node is the values of
+ * its types, as the Zod schema lists them. jstt would instead read `type: "object"` or
+ * `properties` beside an enum as an object, and drop `null` from a type list beside `enum: [null]`.
+ */
+function listValues(node: JsonObject, values: Json[]): void {
+  for (const keyword of SHAPE_KEYWORDS) delete node[keyword];
+  if (values.length === 0) node.tsType = "never";
+  else node.enum = values;
 }
 
 /**

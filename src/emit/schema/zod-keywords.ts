@@ -1,5 +1,6 @@
 /** Keyword tables of the schema emitters, and the types a node admits (both emitters read it alike). */
 import type { Json, JsonObject } from "@mcp-codegen/runtime/internal";
+import { isJsonObject } from "./pointer.js";
 
 export const JSON_TYPES = ["null", "boolean", "object", "array", "number", "integer", "string"] as const;
 export type JsonType = (typeof JSON_TYPES)[number];
@@ -67,3 +68,30 @@ export function nodeTypes(node: JsonObject, inherited?: readonly JsonType[]): Js
 
 /** Keywords whose sub-schemas apply to the same value as their node, and so inherit its types. */
 export const SAME_VALUE_KEYWORDS = ["allOf", "anyOf", "oneOf", "not", "if", "then", "else"] as const;
+
+/** The values enum and const allow (both: the const if listed), of the node's types; undefined when neither is given. */
+export function allowedValues(node: JsonObject, types: readonly JsonType[] | undefined): Json[] | undefined {
+  let values: Json[] | undefined;
+  if (Array.isArray(node.enum)) values = node.enum;
+  if ("const" in node && node.const !== undefined) {
+    values = values === undefined ? [node.const] : values.filter((v) => v === node.const);
+  }
+  if (values === undefined) return undefined;
+  const unique = [...new Set(values)];
+  return types === undefined ? unique : unique.filter((v) => types.some((t) => valueHasType(v, t)));
+}
+
+function valueHasType(value: Json, type: JsonType): boolean {
+  switch (type) {
+    case "null":
+      return value === null;
+    case "integer":
+      return typeof value === "number" && Number.isInteger(value);
+    case "array":
+      return Array.isArray(value);
+    case "object":
+      return isJsonObject(value);
+    default:
+      return typeof value === type;
+  }
+}

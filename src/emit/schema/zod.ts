@@ -29,7 +29,7 @@ import {
   type Emit,
   type PlainObjectSchema,
 } from "./zod-types.js";
-import { nodeTypes, UNSUPPORTED_KEYWORDS, type JsonType } from "./zod-keywords.js";
+import { allowedValues, nodeTypes, UNSUPPORTED_KEYWORDS, type JsonType } from "./zod-keywords.js";
 
 export interface EmitZodOptions {
   /** What the schema belongs to, e.g. `tool "math/add" input`; kept for the caller's reports. */
@@ -136,7 +136,7 @@ class ZodEmitter implements Emit {
 
   /** Type keywords, enum and const. undefined when the node does not constrain the type at all. */
   private base(node: JsonObject, pointer: string, types: readonly JsonType[] | undefined): string | undefined {
-    const values = this.allowedValues(node, types);
+    const values = allowedValues(node, types);
     if (values !== undefined) {
       const listed = valuesExpression(values);
       // enum/const already fix the type; the type keywords still matter when they constrain more.
@@ -144,17 +144,6 @@ class ZodEmitter implements Emit {
       return constrained ? `z.intersection(${listed}, ${this.typed(node, pointer, types ?? [])})` : listed;
     }
     return types === undefined ? undefined : this.typed(node, pointer, types);
-  }
-
-  private allowedValues(node: JsonObject, types: readonly JsonType[] | undefined): Json[] | undefined {
-    let values: Json[] | undefined;
-    if (Array.isArray(node.enum)) values = node.enum;
-    if ("const" in node && node.const !== undefined) {
-      values = values === undefined ? [node.const] : values.filter((v) => v === node.const);
-    }
-    if (values === undefined) return undefined;
-    const unique = [...new Set(values)];
-    return types === undefined ? unique : unique.filter((v) => types.some((t) => valueHasType(v, t)));
   }
 
   private typed(node: JsonObject, pointer: string, types: readonly JsonType[]): string {
@@ -289,21 +278,6 @@ function valuesExpression(values: Json[]): string {
   if (values.every((v) => typeof v === "string")) return `z.enum([${values.map(literal).join(", ")}])`;
   if (values.length === 1) return `z.literal(${literal(values[0])})`;
   return `z.literal([${values.map(literal).join(", ")}])`;
-}
-
-function valueHasType(value: Json, type: JsonType): boolean {
-  switch (type) {
-    case "null":
-      return value === null;
-    case "integer":
-      return typeof value === "number" && Number.isInteger(value);
-    case "array":
-      return Array.isArray(value);
-    case "object":
-      return isJsonObject(value);
-    default:
-      return typeof value === type;
-  }
 }
 
 const CONSTRAINTS: Readonly<Partial<Record<JsonType, readonly string[]>>> = {
