@@ -4,7 +4,7 @@
  * runtime, and an app that imports generated code should not pay that before it talks to a
  * server. Type imports of the SDK cost nothing; value imports of it belong in this module only.
  */
-type ClientSdk = typeof import("@modelcontextprotocol/client");
+export type ClientSdk = typeof import("@modelcontextprotocol/client");
 type StdioSdk = typeof import("@modelcontextprotocol/client/stdio");
 type SchemaSdk = typeof import("@modelcontextprotocol/core");
 

@@ -3,7 +3,7 @@
  * (falling back to legacy SSE when the endpoint rejects it with a 4xx), or SSE.
  */
 import type { Client, ClientCapabilities, FetchLike, OAuthClientProvider, RequestOptions, Transport } from "@modelcontextprotocol/client";
-import { loadClientSdk, loadStdioSdk, loadedClientSdk } from "./sdk.js";
+import { loadClientSdk, loadStdioSdk, loadedClientSdk, type ClientSdk } from "./sdk.js";
 import { fetchWithCallHeaders } from "./call-headers.js";
 import type { ResolvedHttp, ResolvedServer, ResolvedStdio } from "./server-config.js";
 import { StderrTail } from "./stderr-tail.js";
@@ -56,8 +56,6 @@ interface OpenSettings {
   setup: ClientSetup;
   sdk: ClientSdk;
 }
-
-type ClientSdk = Awaited<ReturnType<typeof loadClientSdk>>;
 
 /**
  * A legacy SSE-only server answers the streamable POST with 404 or 405 (some with 400).

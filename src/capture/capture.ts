@@ -6,6 +6,7 @@
 import type { Client, Prompt, Resource, ResourceTemplateType as ResourceTemplate, StandardSchemaV1, Tool } from "@modelcontextprotocol/client";
 import { CodegenError, errorMessage, redact, type Environment } from "@mcp-codegen/runtime/internal";
 import { McpRuntimeError, OpenFailure, collectPages, loadSchemaSdk, LoginRequiredError, type OpenedClient } from "@mcp-codegen/runtime/internal/connect";
+import { isRecord } from "../config/compat.js";
 import type { ResolvedConfig, ResolvedServer } from "../config/load.js";
 import { openForCapture, resolveForCapture, UNBOUNDED, withStoredLogin } from "./connect.js";
 import { checkDepth, ListingBudget, listingTooLarge, type CaptureLimits } from "./limits.js";
@@ -200,7 +201,7 @@ const AS_SENT: StandardSchemaV1<unknown, Record<string, unknown>> = {
   "~standard": {
     version: 1,
     vendor: "mcp-codegen",
-    validate: (value) => (typeof value === "object" && value !== null && !Array.isArray(value) ? { value: value as Record<string, unknown> } : { issues: [{ message: "expected an object" }] }),
+    validate: (value) => (isRecord(value) ? { value } : { issues: [{ message: "expected an object" }] }),
   },
 };
 

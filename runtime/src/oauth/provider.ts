@@ -212,9 +212,10 @@ function withoutKeys(record: OAuthRecord, keys: readonly (keyof OAuthRecord)[]):
 function privateKeyJwt(server: string, clientId: string, privateKey: string, algorithm: string | undefined): AddClientAuthentication {
   const alg = algorithm ?? algorithmOf(server, privateKey);
   // The SDK loads on first use: this runs at token requests, long after the provider is made.
+  let authenticate: AddClientAuthentication | undefined;
   return async (...args) => {
-    const { createPrivateKeyJwtAuth } = await loadClientSdk();
-    return createPrivateKeyJwtAuth({ issuer: clientId, subject: clientId, privateKey, alg })(...args);
+    authenticate ??= (await loadClientSdk()).createPrivateKeyJwtAuth({ issuer: clientId, subject: clientId, privateKey, alg });
+    return authenticate(...args);
   };
 }
 
