@@ -9,6 +9,10 @@
  * - HTTP session gone (404 on a known `Mcp-Session-Id`): the server never ran the request, so
  *   the connection re-initializes a new session and sends the request once more.
  * - `stateless: true`: each request opens its own connection and closes it afterwards.
+ * - Era: the first open starts in the era the snapshot recorded (`captured`), else negotiates;
+ *   a server that refuses the captured era (at connect, or at the first request of a modern
+ *   start, which costs no round trip) gets the SDK's negotiation instead, and the request is
+ *   sent once more (the server did not run it).
  */
 import type { Client, LoggingLevel, RequestOptions, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { redact, type Environment } from "./shared/placeholders.js";
@@ -25,6 +29,9 @@ import type { CallOptions, ConnectionOptions, RuntimeCallbacks, RuntimeServerCon
 import { oauthSessionFor, withOAuthSession, type SessionOptions } from "./oauth/attach.js";
 import type { OAuthSession } from "./oauth/session.js";
 import { TaskStatusHub, type TaskCallbacks } from "./tasks/channel.js";
+import { eraAttempts } from "./wire/negotiation.js";
+import { isEraRejection, listenForListChanges, type ListKind } from "./wire/era-2026.js";
+import { canSetLoggingLevel, isLegacyConnection, notifyRootsChanged } from "./wire/era-2025.js";
 
 export interface ConnectionSettings {
   env: Environment;
@@ -67,6 +74,8 @@ export class ServerConnection {
   #oauth: OAuthSession | undefined;
   /** A connection existed and was lost: the next open retries with backoff. */
   #lost = false;
+  /** The server refused the era the snapshot recorded: negotiate from now on. */
+  #capturedStale = false;
   #closed = false;
 
   constructor(server: string, config: RuntimeServerConfig, settings: ConnectionSettings) {
@@ -143,14 +152,18 @@ export class ServerConnection {
     about?: SubjectKind,
   ): Promise<T> {
     try {
-      return await this.#send(opened, send, requestOptions, options);
+      const result = await this.#send(opened, send, requestOptions, options);
+      opened.unconfirmed = false;
+      return result;
     } catch (error) {
-      if (!isSessionGone(error, opened)) {
+      const staleEra = opened.unconfirmed && isEraRejection(error);
+      if (staleEra) this.#capturedStale = true;
+      else if (!isSessionGone(error, opened)) {
         if (isNetworkFailure(error, opened)) this.#forget(opened, true);
         throw toRuntimeError(error, this.server, subject, options?.signal, about);
       }
     }
-    // The server dropped our session before running the request: a new session, same request.
+    // The server dropped our session (or refused the captured era) before running the request: a new connection, same request.
     this.#forget(opened, false);
     const fresh = await this.#shared();
     try {
@@ -190,7 +203,9 @@ export class ServerConnection {
     this.#loggingLevel = level;
     if (this.#stateless) return;
     const opened = await this.#shared();
-    if (!opened.client.getServerCapabilities()?.logging) throw new ProtocolError(this.server, "the server does not support logging");
+    // 2026-07-28 has no logging/setLevel: a modern server is never asked.
+    if (!isLegacyConnection(opened.client)) return;
+    if (!canSetLoggingLevel(opened.client)) throw new ProtocolError(this.server, "the server does not support logging");
     try {
       await opened.client.setLoggingLevel(level, this.defaults.base);
     } catch (error) {
@@ -205,7 +220,7 @@ export class ServerConnection {
    */
   async notifyRootsChanged(): Promise<void> {
     const clients = this.#opened ? [this.#opened, ...this.#transient] : [...this.#transient];
-    await Promise.all(clients.map((opened) => opened.client.sendRootsListChanged().catch(() => undefined)));
+    await Promise.all(clients.map((opened) => notifyRootsChanged(opened.client)));
   }
 
   async close(): Promise<void> {
@@ -272,8 +287,9 @@ export class ServerConnection {
       this.#end(opened, false);
       throw new RuntimeClosedError(this.server, "runtime closed while connecting");
     }
+    this.#listenForChanges(opened);
     const level = this.#loggingLevel;
-    if (level !== undefined && opened.client.getServerCapabilities()?.logging) {
+    if (level !== undefined && canSetLoggingLevel(opened.client)) {
       try {
         await opened.client.setLoggingLevel(level, this.#connectOptions());
       } catch (error) {
@@ -282,6 +298,14 @@ export class ServerConnection {
       }
     }
     return opened;
+  }
+
+  /** A modern server sends list changes only on a `subscriptions/listen` stream: open one when someone listens. */
+  #listenForChanges(opened: OpenedClient): void {
+    if (isLegacyConnection(opened.client)) return;
+    const kinds: ListKind[] = this.#callbacks.onListChanged ? ["tools", "resources", "prompts"] : this.#toolsChanged.size > 0 ? ["tools"] : [];
+    // In the background: the first request need not wait for the subscription's acknowledgement.
+    if (kinds.length > 0) void listenForListChanges(opened.client, kinds);
   }
 
   #withOAuth(resolved: ResolvedServer): ResolvedServer {
@@ -294,7 +318,10 @@ export class ServerConnection {
   #clientSetup(): ClientSetup {
     const callbacks = this.#callbacks;
     const roots = this.roots;
+    const runtime = this.#settings.runtime;
     return {
+      eras: eraAttempts(this.config.protocol ?? runtime?.protocol, this.#capturedStale ? undefined : this.config.captured),
+      maxInputRounds: this.config.maxInputRounds ?? runtime?.maxInputRounds,
       capabilities: clientCapabilities(callbacks, roots),
       install: (client) =>
         installHandlers(

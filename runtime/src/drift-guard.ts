@@ -225,7 +225,8 @@ class ServerGuard implements DriftGuard {
     ]);
     const instructions = client ? client.getInstructions() : generated.server.instructions;
     const listing = {
-      protocolVersion: negotiatedVersion(client) ?? generated.server.protocolVersion,
+      protocolVersion: client?.getNegotiatedProtocolVersion() ?? generated.server.protocolVersion,
+      era: client?.getProtocolEra() ?? generated.server.era,
       serverInfo: (client?.getServerVersion() ?? generated.server.serverInfo) as Record<string, unknown>,
       capabilities,
       ...(instructions === undefined ? {} : { instructions }),
@@ -269,12 +270,6 @@ function withLiveTools(generated: GeneratedSnapshot, liveTools: readonly Tool[])
     .map((tool) => buildEntity("tools", tool as unknown as Record<string, unknown>))
     .sort((a, b) => compareCodeUnits(String(a["name"]), String(b["name"])));
   return { ...generated.server, tools: tools as unknown as ServerSnapshot["tools"], hash: "" } as ServerSnapshot;
-}
-
-/** The protocol version the transport negotiated, where the transport exposes it (HTTP does, stdio does not). */
-function negotiatedVersion(client: Client | undefined): string | undefined {
-  const version = (client?.transport as { protocolVersion?: unknown } | undefined)?.protocolVersion;
-  return typeof version === "string" ? version : undefined;
 }
 
 function emitDriftWarning(report: DriftReport, source: { server: string }): void {

@@ -89,6 +89,8 @@ export type {
   ToolResult,
 } from "./types.js";
 export type { ServerConfig } from "./shared/server-config.js";
+export type { CapturedProtocol, ProtocolEra, ProtocolSelection } from "./shared/protocol.js";
+export type { HeaderParameter } from "./shared/x-mcp-header.js";
 export type { AuthConfig, BearerAuthConfig, ClientCredentialsAuthConfig, OAuthAuthConfig } from "./shared/auth-config.js";
 export { AuthorizationError, LoginRequiredError } from "./oauth/errors.js";
 export { memoryOAuthStore } from "./oauth/memory-store.js";

@@ -15,6 +15,8 @@ import type {
   Root,
   ToolAnnotations,
 } from "@modelcontextprotocol/client";
+import type { CapturedProtocol, ProtocolSelection } from "./shared/protocol.js";
+import type { HeaderParameter } from "./shared/x-mcp-header.js";
 import type { ContentBlock as LangChainBlock } from "@langchain/core/messages";
 import type { ServerConfig } from "./shared/server-config.js";
 import type { OutputHandling } from "./shared/output-handling.js";
@@ -38,6 +40,11 @@ export interface ToolDescriptor<I = unknown, O = unknown> {
   readonly output?: ZodType<O>;
   /** The tool can run as an MCP task ("optional") or only as one ("required"); absent: never. */
   readonly taskSupport?: "optional" | "required";
+  /**
+   * Parameters that travel as `Mcp-Param-{header}` HTTP headers too (`x-mcp-header`, MCP
+   * 2026-07-28): property path and header name.
+   */
+  readonly headers?: readonly HeaderParameter[];
 }
 
 export interface ResourceDescriptor {
@@ -180,6 +187,17 @@ export interface RuntimeCallbacks {
 
 /** Connection options for every server (runtime level) or one server (its own value wins). */
 export interface ConnectionOptions {
+  /**
+   * Which MCP revision to speak: "auto" (default: 2026-07-28 where the server offers it, the
+   * 2025 handshake otherwise; a generated client starts in the era its snapshot recorded),
+   * "legacy" (only the 2025 handshake, no probe) or "2026-07-28" (only that revision).
+   */
+  protocol?: ProtocolSelection;
+  /**
+   * 2026-07-28 servers ask for input (elicitation, sampling, roots) in rounds answered by the
+   * callbacks: a request whose server asks more than this many rounds fails. Default 10.
+   */
+  maxInputRounds?: number;
   reconnect?: ReconnectOptions;
   /** Limit for connect + initialize, in ms. Default: the SDK's (60 s). */
   connectTimeout?: number;
@@ -207,6 +225,11 @@ export interface ServerRuntimeOptions extends ServerConnectionOptions {
   interceptors?: readonly ToolCallInterceptor[];
   /** Drift guard of this server's generated client; wins over the runtime's `driftGuard`. */
   driftGuard?: DriftGuardPolicy;
+  /**
+   * Set by generated code: the era and revision the server was captured with, so the client
+   * starts in it without probing (and negotiates only if the server refuses it).
+   */
+  captured?: CapturedProtocol;
 }
 
 /**
