@@ -19,7 +19,7 @@ import { redact, type Environment } from "./shared/placeholders.js";
 import { withCallHeaders } from "./call-headers.js";
 import { trackChild, untrackChild } from "./child-registry.js";
 import { clientCapabilities, installHandlers, mergeCallbacks, type RootsHolder } from "./client-callbacks.js";
-import { ConfigError, ConnectionError, McpRuntimeError, ProtocolError, RuntimeClosedError, subjectOf, type SubjectKind } from "./errors.js";
+import { ConfigError, ConnectionError, McpRuntimeError, ProtocolError, RuntimeClosedError, TimeoutError, subjectOf, type SubjectKind } from "./errors.js";
 import { messageOf, toRuntimeError } from "./failures.js";
 import { backoffDelay, pause, reconnectPolicy, type ReconnectPolicy } from "./reconnect.js";
 import { RequestDefaults } from "./request-options.js";
@@ -30,7 +30,8 @@ import { oauthSessionFor, withOAuthSession, type SessionOptions } from "./oauth/
 import type { OAuthSession } from "./oauth/session.js";
 import { TaskStatusHub, type TaskCallbacks } from "./tasks/channel.js";
 import { eraAttempts } from "./wire/negotiation.js";
-import { isEraRejection, listenForListChanges, type ListKind } from "./wire/era-2026.js";
+import { describeHttpRpcError, httpRpcErrorOf } from "./wire/http-errors.js";
+import { isEraRejection, listenForListChanges, wholeExchange, type ListKind } from "./wire/era-2026.js";
 import { canSetLoggingLevel, isLegacyConnection, notifyRootsChanged } from "./wire/era-2025.js";
 
 export interface ConnectionSettings {
@@ -152,7 +153,7 @@ export class ServerConnection {
     about?: SubjectKind,
   ): Promise<T> {
     try {
-      const result = await this.#send(opened, send, requestOptions, options);
+      const result = await this.#send(opened, send, requestOptions, options, subject, about);
       opened.unconfirmed = false;
       return result;
     } catch (error) {
@@ -167,17 +168,40 @@ export class ServerConnection {
     this.#forget(opened, false);
     const fresh = await this.#shared();
     try {
-      return await this.#send(fresh, send, requestOptions, options);
+      return await this.#send(fresh, send, requestOptions, options, subject, about);
     } catch (error) {
       if (isNetworkFailure(error, fresh) || isSessionGone(error, fresh)) this.#forget(fresh, true);
       throw toRuntimeError(error, this.server, subject, options?.signal, about);
     }
   }
 
-  #send<T>(opened: OpenedClient, send: Send<T>, requestOptions: RequestOptions | undefined, options: CallOptions | undefined): Promise<T> {
+  #send<T>(opened: OpenedClient, send: Send<T>, requestOptions: RequestOptions | undefined, options: CallOptions | undefined, subject?: string, about?: SubjectKind): Promise<T> {
+    if (opened.era === "modern") return this.#sendBounded(opened, send, requestOptions, options, subject, about);
+    return this.#sendWithHeaders(opened, send, requestOptions, options);
+  }
+
+  #sendWithHeaders<T>(opened: OpenedClient, send: Send<T>, requestOptions: RequestOptions | undefined, options: CallOptions | undefined): Promise<T> {
     const headers = options?.headers;
     if (headers === undefined || opened.kind === "stdio") return send(opened.client, requestOptions);
     return withCallHeaders(headers, () => send(opened.client, requestOptions));
+  }
+
+  /** A 2026-07-28 request: one deadline over all its input rounds (see `wholeExchange`). */
+  async #sendBounded<T>(
+    opened: OpenedClient,
+    send: Send<T>,
+    requestOptions: RequestOptions | undefined,
+    options: CallOptions | undefined,
+    subject: string | undefined,
+    about: SubjectKind | undefined,
+  ): Promise<T> {
+    const exchange = wholeExchange(requestOptions);
+    try {
+      return await this.#sendWithHeaders(opened, send, exchange.options, options);
+    } catch (error) {
+      if (!exchange.expired()) throw error;
+      throw new TimeoutError(this.server, `request timed out after ${exchange.timeout} ms`, { tool: subject, about, cause: error, timeout: exchange.timeout });
+    }
   }
 
   /** A stateless request: its own connection, closed (in the background) once answered. */
@@ -186,7 +210,7 @@ export class ServerConnection {
     const opened = await this.#openOne();
     this.#transient.add(opened);
     try {
-      return await this.#send(opened, send, requestOptions, options);
+      return await this.#send(opened, send, requestOptions, options, subject, about);
     } catch (error) {
       throw toRuntimeError(error, this.server, subject, options?.signal, about);
     } finally {
@@ -365,7 +389,9 @@ export class ServerConnection {
     const where = resolved.kind === "stdio" ? `could not start ${JSON.stringify(resolved.command)}` : `could not connect over ${resolved.kind}`;
     const cause = error instanceof OpenFailure ? error.cause : error;
     const stderr = error instanceof OpenFailure && error.stderr !== "" ? ` (stderr: ${error.stderr})` : "";
-    const detail = redact(`${where}: ${messageOf(cause)}${stderr}`, resolved.secrets);
+    const rpc = resolved.kind === "stdio" ? undefined : httpRpcErrorOf(cause);
+    const said = rpc && resolved.kind !== "stdio" ? describeHttpRpcError(rpc, `${resolved.url.origin}${resolved.url.pathname}`) : messageOf(cause);
+    const detail = redact(`${where}: ${said}${stderr}`, resolved.secrets);
     return new ConnectionError(this.server, detail, { cause });
   }
 }

@@ -47,6 +47,8 @@ export {
   RuntimeClosedError,
   ConfigError,
   ProtocolError,
+  ResourceNotFoundError,
+  InputRoundsExceededError,
   TimeoutError,
   CancelledError,
   ToolCallError,

@@ -9,6 +9,7 @@
  * - `confirm_order`: a multi round-trip tool: asks for a confirmation (elicitation) and checks
  *   that the `requestState` it minted comes back unchanged.
  * - `open_link`: asks for a URL-mode elicitation before answering.
+ * - `ask_forever`: asks for input on every round (clients must give up after their cap).
  * - `regional_price`: a parameter mirrored into the `Mcp-Param-Region` header (`x-mcp-header`).
  * - `broken_header`: an invalid `x-mcp-header` (on an object property): clients leave it out.
  * - resources `era://readme`, template `era://items/{id}` (unknown ids: resource not found),
@@ -100,6 +101,15 @@ function registerTools(server: McpServer): void {
       if (answer.kind === "elicit") return { content: [{ type: "text", text: `visit: ${answer.action}` }] };
       return inputRequired({ inputRequests: { visit: inputRequired.elicitUrl({ message: "Sign in first", url: "https://example.invalid/sign-in" }) } });
     },
+  );
+  server.registerTool(
+    "ask_forever",
+    { description: "Asks for input on every round, never answering.", inputSchema: z.object({}) },
+    (_args, ctx) =>
+      inputRequired({
+        inputRequests: { again: inputRequired.elicit({ message: "Once more?", requestedSchema: { type: "object", properties: { ok: { type: "boolean" } } } }) },
+        requestState: `round:${Number(String(ctx.mcpReq.requestState() ?? "round:0").slice(6)) + 1}`,
+      }),
   );
   server.registerTool(
     "regional_price",

@@ -3,7 +3,7 @@
  * `generate` learned (the discover result, so no probe), recognising a server that refuses the
  * revision, and hearing list changes through `subscriptions/listen`.
  */
-import type { Client, DiscoverResult } from "@modelcontextprotocol/client";
+import type { Client, DiscoverResult, RequestOptions } from "@modelcontextprotocol/client";
 import type { CapturedProtocol } from "../shared/protocol.js";
 import { loadedClientSdk } from "../sdk.js";
 import { httpRpcErrorOf } from "./http-errors.js";
@@ -53,4 +53,19 @@ export async function listenForListChanges(client: Client, kinds: readonly ListK
   for (const kind of kinds) if ((capabilities[kind] as { listChanged?: boolean } | undefined)?.listChanged) filter[FILTER_KEYS[kind]] = true;
   if (Object.keys(filter).length === 0) return undefined;
   return client.listen(filter).catch(() => undefined);
+}
+
+/** The SDK's own per-request default, used as the whole exchange's bound when nothing is set. */
+const DEFAULT_TIMEOUT_MS = 60_000;
+
+/**
+ * On 2026-07-28 a request that needs input is retried once per round, each a fresh request with
+ * its own SDK timeout: one deadline (and the caller's signal) must bound the whole exchange,
+ * rounds and the callbacks answering them included. `expired()` tells a deadline abort apart.
+ */
+export function wholeExchange(options: RequestOptions | undefined): { options: RequestOptions; expired(): boolean; timeout: number } {
+  const timeout = options?.timeout ?? DEFAULT_TIMEOUT_MS;
+  const deadline = AbortSignal.timeout(timeout);
+  const signal = options?.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
+  return { options: { ...options, signal }, expired: () => deadline.aborted && !options?.signal?.aborted, timeout };
 }

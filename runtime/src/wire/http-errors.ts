@@ -43,10 +43,10 @@ export function httpRpcErrorOf(error: unknown): HttpRpcError | undefined {
   };
 }
 
-/** `HTTP 400: Unsupported protocol version: 2025-11-25 (JSON-RPC error -32022; the server supports 2026-07-28)`. */
-export function describeHttpRpcError(rpc: HttpRpcError): string {
+/** `HTTP 400 from <url>: Unsupported protocol version: 2025-11-25 (JSON-RPC error -32022; the server supports 2026-07-28)`. */
+export function describeHttpRpcError(rpc: HttpRpcError, url: string): string {
   const supported = rpc.supported === undefined ? "" : `; the server supports ${rpc.supported.join(", ") || "no version"}`;
-  return `HTTP ${rpc.status}: ${rpc.message} (JSON-RPC error ${rpc.code}${supported})`;
+  return `HTTP ${rpc.status} from ${url}: ${rpc.message} (JSON-RPC error ${rpc.code}${supported})`;
 }
 
 /**
