@@ -51,5 +51,6 @@ function toPosix(file: string): string {
 export function capturedProtocol(snapshot: ServerSnapshot): CapturedProtocol {
   const era = eraOfSnapshot(snapshot);
   if (era === "legacy") return { era, revision: snapshot.protocolVersion };
-  return { era, revision: snapshot.protocolVersion, capabilities: snapshot.capabilities, serverInfo: snapshot.serverInfo };
+  const modern: CapturedProtocol = { era, revision: snapshot.protocolVersion, capabilities: snapshot.capabilities, serverInfo: snapshot.serverInfo };
+  return snapshot.instructions === undefined ? modern : { ...modern, instructions: snapshot.instructions };
 }

@@ -7,6 +7,7 @@
  * `modernOnly` serves 2026-07-28 alone (`legacy: "reject"`): an `initialize` is answered with
  * the unsupported-protocol-version error.
  */
+import { appendFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
@@ -19,6 +20,9 @@ const HOST = "127.0.0.1";
 
 export async function serveEra(modernOnly: boolean): Promise<void> {
   const argv = process.argv.slice(2);
+  // Tests count how many processes a client started (a probing sibling is one more).
+  const startLog = process.env["ERA_START_LOG"];
+  if (startLog) appendFileSync(startLog, `${process.pid}\n`);
   if (!argv.includes("--http")) {
     const handle = serveStdio(createEraServer, { legacy: modernOnly ? "reject" : "serve" });
     const stop = (): void => void handle.close().finally(() => process.exit(0));

@@ -42,4 +42,5 @@ export interface CapturedProtocol {
   revision: string;
   capabilities?: Record<string, unknown>;
   serverInfo?: Record<string, unknown>;
+  instructions?: string;
 }

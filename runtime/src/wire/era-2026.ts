@@ -22,6 +22,7 @@ export function discoverFromCapture(captured: CapturedProtocol): DiscoverResult 
   return {
     supportedVersions: [captured.revision],
     capabilities: captured.capabilities ?? {},
+    ...(captured.instructions === undefined ? {} : { instructions: captured.instructions }),
     ...(captured.serverInfo === undefined ? {} : { _meta: { [SERVER_INFO_META_KEY]: captured.serverInfo } }),
   } as DiscoverResult;
 }
