@@ -39,7 +39,7 @@ import { EVERYTHING_STDIO, repoRoot, startEverythingHttp } from "../helpers/serv
 import { coldStart } from "./cold-start.js";
 
 type RuntimeModule = typeof import("../../runtime/src/index.js");
-type RuntimeInternalsModule = typeof import("../../runtime/src/runtime.js");
+type RuntimeInternalsModule = typeof import("../../runtime/src/calls/runtime-api.js");
 type ToolCallInterceptor = import("../../runtime/src/index.js").ToolCallInterceptor;
 interface GeneratedEverything {
   createEverythingClient(runtime: unknown, server?: string): { echo(args: { message: string }): Promise<unknown> };
@@ -108,7 +108,7 @@ async function loadModules(): Promise<{ runtime: RuntimeModule; generated: Gener
   // One jiti instance for both, so the generated module and the bench share one runtime module.
   const jiti = createJiti(import.meta.url, { alias: { "@mcp-codegen/runtime": RUNTIME_SOURCES } });
   const runtime = await jiti.import<RuntimeModule>(RUNTIME_SOURCES);
-  internalsOf = (await jiti.import<RuntimeInternalsModule>(resolve(repoRoot, "runtime/src/runtime.ts"))).runtimeInternals;
+  internalsOf = (await jiti.import<RuntimeInternalsModule>(resolve(repoRoot, "runtime/src/calls/runtime-api.ts"))).runtimeInternals;
   const generated = await jiti.import<GeneratedEverything>(GENERATED);
   return { runtime, generated };
 }

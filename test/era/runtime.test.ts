@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningServer } from "../helpers/servers.js";
 import { createRuntime, InputRoundsExceededError, ResourceNotFoundError, type Runtime, type RuntimeServerConfig } from "../../runtime/src/index.js";
-import { runtimeInternals } from "../../runtime/src/runtime.js";
+import { runtimeInternals } from "../../runtime/src/calls/runtime-api.js";
 import { startRecordingProxy, type RecordingProxy } from "../runtime/recording-proxy.js";
 import { eraStdio, startEraHttp, type EraServer } from "./servers.js";
 

@@ -5,7 +5,7 @@
  */
 import type { Client, DiscoverResult, RequestOptions } from "@modelcontextprotocol/client";
 import type { CapturedProtocol } from "../shared/protocol.js";
-import { loadedClientSdk } from "../sdk.js";
+import { loadedClientSdk } from "./sdk.js";
 import { httpRpcErrorOf } from "./http-errors.js";
 
 /** The JSON-RPC code of "unsupported protocol version" (2026-07-28's renumbered -32004). */

@@ -2,7 +2,7 @@
  * What an HTTP server said when it refused a request: a 4xx whose body is a JSON-RPC error is
  * that error (code, message, supported versions), never a sign of a legacy SSE-only server.
  */
-import { loadedClientSdk } from "../sdk.js";
+import { loadedClientSdk } from "./sdk.js";
 
 export interface HttpRpcError {
   status: number;

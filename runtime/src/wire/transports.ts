@@ -1,0 +1,182 @@
+/**
+ * Opening a connected SDK `Client` over the configured transport: stdio, streamable HTTP
+ * (falling back to legacy SSE when the endpoint answers as an SSE-only server does), or SSE.
+ * The era is the SDK's negotiation, tried in the order `wire/negotiation.ts` picked: a later
+ * attempt (on a fresh transport) only when the server refused the earlier one's era.
+ */
+import type { Client, ClientCapabilities, FetchLike, OAuthClientProvider, ProtocolEra, RequestOptions, Transport } from "@modelcontextprotocol/client";
+import { loadClientSdk, loadStdioSdk, type ClientSdk } from "./sdk.js";
+import { fetchWithCallHeaders } from "./call-headers.js";
+import type { ResolvedHttp, ResolvedServer, ResolvedStdio } from "../connection/resolve-config.js";
+import { StderrTail } from "./stderr-tail.js";
+import { isEraRejection } from "./era-2026.js";
+import { SSE_ATTEMPTS, type EraAttempt } from "./negotiation.js";
+import { shouldFallBackToSse } from "./http-errors.js";
+
+export { httpStatusOf, shouldFallBackToSse } from "./http-errors.js";
+
+export interface ClientIdentity {
+  name: string;
+  version: string;
+}
+
+/** What every new client declares and registers before it connects (callbacks, roots). */
+export interface ClientSetup {
+  capabilities: ClientCapabilities;
+  /** May finish asynchronously (handlers whose schemas load on demand); awaited before connecting. */
+  install(client: Client): void | Promise<void>;
+  /** Eras to try, in order (default: the SDK's negotiation). */
+  eras?: readonly EraAttempt[];
+  /** Cap on multi round-trip input rounds per request (SDK default 10). */
+  maxInputRounds?: number | undefined;
+}
+
+export interface OpenedClient {
+  client: Client;
+  transport: Transport;
+  /** Which transport actually connected (an "http" server may end up on "sse"). */
+  kind: "stdio" | "http" | "sse";
+  /** The last lines the stdio child wrote to stderr, when they are being collected. */
+  stderr: StderrTail | undefined;
+  /** The protocol revision the connection speaks. */
+  protocolVersion: string | undefined;
+  era: ProtocolEra | undefined;
+  /**
+   * Connected from the snapshot's modern verdict without a round trip: nothing has confirmed
+   * the server still speaks that revision until a request succeeds.
+   */
+  unconfirmed: boolean;
+}
+
+/** Opens a transport and initialises a client on it. On failure nothing is left open. */
+export async function openClient(
+  server: ResolvedServer,
+  identity: ClientIdentity,
+  connectOptions: RequestOptions | undefined,
+  setup: ClientSetup,
+): Promise<OpenedClient> {
+  const sdk = await loadClientSdk();
+  const attempts = setup.eras ?? [{ mode: "auto" }];
+  const open = { identity, connectOptions, setup, sdk };
+  if (server.kind === "sse") return openOver("sse", () => sseTransport(server, sdk), { ...open, attempts: SSE_ATTEMPTS }, undefined);
+  if (server.kind === "stdio") return openStdio(server, { ...open, attempts });
+  try {
+    return await openOver("http", () => streamableTransport(server, sdk), { ...open, attempts }, undefined);
+  } catch (error) {
+    if (!shouldFallBackToSse(error)) throw error;
+    return openOver("sse", () => sseTransport(server, sdk), { ...open, attempts: SSE_ATTEMPTS }, undefined);
+  }
+}
+
+interface OpenSettings {
+  identity: ClientIdentity;
+  connectOptions: RequestOptions | undefined;
+  setup: ClientSetup;
+  sdk: ClientSdk;
+  attempts: readonly EraAttempt[];
+}
+
+async function openStdio(server: ResolvedStdio, open: OpenSettings): Promise<OpenedClient> {
+  // The SDK merges `env` over its safe default environment (PATH, HOME, …), never process.env.
+  const { StdioClientTransport } = await loadStdioSdk();
+  // With "pipe" the SDK hands out its stderr stream before start: read it from the first byte.
+  const tail: { current: StderrTail | undefined } = { current: undefined };
+  const transport = () => {
+    const created = new StdioClientTransport({
+      command: server.command,
+      args: server.args,
+      ...(server.env ? { env: server.env } : {}),
+      ...(server.cwd !== undefined ? { cwd: server.cwd } : {}),
+      stderr: server.stderr,
+      ...(server.maxMessageBytes !== undefined ? { maxBufferSize: server.maxMessageBytes } : {}),
+    });
+    tail.current = server.stderr === "pipe" && created.stderr ? new StderrTail(created.stderr) : undefined;
+    return created;
+  };
+  try {
+    return await openOver("stdio", transport, open, tail);
+  } catch (error) {
+    throw new OpenFailure(error, tail.current?.summary() ?? "");
+  }
+}
+
+/** A failed open, with what the stdio child said on stderr before it went away. */
+export class OpenFailure extends Error {
+  override name = "OpenFailure";
+  readonly stderr: string;
+
+  constructor(cause: unknown, stderr: string) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
+    this.stderr = stderr;
+  }
+}
+
+/** Both HTTP transports: configured headers, per-call headers (through fetch), OAuth (a provider of the user's, or the runtime's session in `fetch`). */
+function httpOptions(server: ResolvedHttp): { requestInit?: RequestInit; fetch: FetchLike; authProvider?: OAuthClientProvider } {
+  return {
+    fetch: server.fetch ?? fetchWithCallHeaders,
+    ...(server.headers ? { requestInit: { headers: server.headers } } : {}),
+    ...(server.authProvider ? { authProvider: server.authProvider } : {}),
+  };
+}
+
+function streamableTransport(server: ResolvedHttp, sdk: ClientSdk): Transport {
+  return new sdk.StreamableHTTPClientTransport(server.url, httpOptions(server));
+}
+
+function sseTransport(server: ResolvedHttp, sdk: ClientSdk): Transport {
+  return new sdk.SSEClientTransport(server.url, httpOptions(server));
+}
+
+/**
+ * Connects a client on a fresh transport per era attempt; a later attempt only after the
+ * server refused the earlier one's era. Nothing stays open on failure.
+ */
+async function openOver(
+  kind: OpenedClient["kind"],
+  transport: () => Transport,
+  open: OpenSettings,
+  stderr: { current: StderrTail | undefined } | undefined,
+): Promise<OpenedClient> {
+  for (let index = 0; ; index++) {
+    const attempt = open.attempts[index] ?? { mode: "auto" };
+    const last = index >= open.attempts.length - 1;
+    try {
+      return await connectOnce(kind, transport(), attempt, open, stderr);
+    } catch (error) {
+      if (last || !isEraRejection(error)) throw error;
+    }
+  }
+}
+
+async function connectOnce(
+  kind: OpenedClient["kind"],
+  transport: Transport,
+  attempt: EraAttempt,
+  open: OpenSettings,
+  stderr: { current: StderrTail | undefined } | undefined,
+): Promise<OpenedClient> {
+  // Capabilities are declared only for the callbacks (sampling, roots, elicitation) supplied.
+  const client = new open.sdk.Client(open.identity, {
+    capabilities: open.setup.capabilities,
+    versionNegotiation: { mode: attempt.mode },
+    ...(open.setup.maxInputRounds === undefined ? {} : { inputRequired: { maxRounds: open.setup.maxInputRounds } }),
+  });
+  await open.setup.install(client);
+  try {
+    await client.connect(transport, { ...open.connectOptions, ...(attempt.prior ? { prior: attempt.prior } : {}) });
+  } catch (error) {
+    await client.close().catch(() => undefined);
+    await transport.close().catch(() => undefined);
+    throw error;
+  }
+  return {
+    client,
+    transport,
+    kind,
+    stderr: stderr?.current,
+    protocolVersion: client.getNegotiatedProtocolVersion(),
+    era: client.getProtocolEra(),
+    unconfirmed: attempt.prior?.kind === "modern",
+  };
+}
