@@ -30,6 +30,7 @@ import { oauthSessionFor, withOAuthSession, type SessionOptions } from "./oauth/
 import type { OAuthSession } from "./oauth/authorization.js";
 import { TaskStatusHub, type TaskCallbacks } from "./task-status.js";
 import { eraAttempts } from "../wire/negotiation.js";
+import type { CapturedProtocol } from "../shared/protocol.js";
 import { describeHttpRpcError, httpRpcErrorOf } from "../wire/http-errors.js";
 import { isEraRejection, listenForListChanges, wholeExchange, type ListKind } from "../wire/era-2026.js";
 import { canSetLoggingLevel, isLegacyConnection, notifyRootsChanged } from "../wire/era-2025.js";
@@ -75,8 +76,13 @@ export class ServerConnection {
   #oauth: OAuthSession | undefined;
   /** A connection existed and was lost: the next open retries with backoff. */
   #lost = false;
-  /** The server refused the era the snapshot recorded: negotiate from now on. */
+  /** The server refused the era the snapshot recorded (or the one learned): negotiate from now on. */
   #capturedStale = false;
+  /**
+   * The era the first negotiated open found, for a server without a captured one: reconnects,
+   * stateless requests and re-initialised sessions start in it instead of probing again.
+   */
+  #learned: CapturedProtocol | undefined;
   #closed = false;
 
   constructor(server: string, config: RuntimeServerConfig, settings: ConnectionSettings) {
@@ -158,7 +164,10 @@ export class ServerConnection {
       return result;
     } catch (error) {
       const staleEra = opened.unconfirmed && isEraRejection(error);
-      if (staleEra) this.#capturedStale = true;
+      if (staleEra) {
+        this.#capturedStale = true;
+        this.#learned = undefined;
+      }
       else if (!isSessionGone(error, opened)) {
         if (isNetworkFailure(error, opened)) this.#forget(opened, true);
         throw toRuntimeError(error, this.server, subject, options?.signal, about);
@@ -307,6 +316,7 @@ export class ServerConnection {
       throw this.#connectError(error, resolved);
     }
     trackChild(pidOf(opened));
+    this.#learned ??= learnedEra(opened.client);
     if (this.#closed) {
       this.#end(opened, false);
       throw new RuntimeClosedError(this.server, "runtime closed while connecting");
@@ -344,7 +354,7 @@ export class ServerConnection {
     const roots = this.roots;
     const runtime = this.#settings.runtime;
     return {
-      eras: eraAttempts(this.config.protocol ?? runtime?.protocol, this.#capturedStale ? undefined : this.config.captured),
+      eras: eraAttempts(this.config.protocol ?? runtime?.protocol, this.#capturedStale ? this.#learned : (this.config.captured ?? this.#learned)),
       maxInputRounds: this.config.maxInputRounds ?? runtime?.maxInputRounds,
       capabilities: clientCapabilities(callbacks, roots),
       install: (client) =>
@@ -403,6 +413,24 @@ async function endClient(opened: OpenedClient, terminate: boolean): Promise<void
     await (transport as StreamableHTTPClientTransport).terminateSession().catch(() => undefined);
   }
   await opened.client.close().catch(() => undefined);
+}
+
+/** What an open found out about the server's era, in the shape generated connections carry. */
+function learnedEra(client: Client): CapturedProtocol | undefined {
+  const revision = client.getNegotiatedProtocolVersion();
+  const era = client.getProtocolEra();
+  if (revision === undefined || era === undefined) return undefined;
+  if (era === "legacy") return { era, revision };
+  const discover = client.getDiscoverResult();
+  const info = client.getServerVersion();
+  const instructions = client.getInstructions();
+  return {
+    era,
+    revision,
+    capabilities: (discover?.capabilities ?? client.getServerCapabilities() ?? {}) as Record<string, unknown>,
+    ...(info === undefined ? {} : { serverInfo: info as unknown as Record<string, unknown> }),
+    ...(instructions === undefined ? {} : { instructions }),
+  };
 }
 
 function pidOf(opened: OpenedClient): number | undefined {
