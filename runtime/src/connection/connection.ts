@@ -163,7 +163,7 @@ export class ServerConnection {
       opened.unconfirmed = false;
       return result;
     } catch (error) {
-      const staleEra = opened.unconfirmed && isEraRejection(error);
+      const staleEra = opened.unconfirmed && refusedModernStart(error);
       if (staleEra) {
         this.#capturedStale = true;
         this.#learned = undefined;
@@ -413,6 +413,17 @@ async function endClient(opened: OpenedClient, terminate: boolean): Promise<void
     await (transport as StreamableHTTPClientTransport).terminateSession().catch(() => undefined);
   }
   await opened.client.close().catch(() => undefined);
+}
+
+/**
+ * The first request of a modern start (from the snapshot, no round trip) was refused: the server
+ * does not offer the revision (-32022), or answers as a 2025 server does to a request outside a
+ * session (HTTP 400 / 404 / 405). Either way it did not run the request: negotiate and resend.
+ */
+function refusedModernStart(error: unknown): boolean {
+  if (isEraRejection(error)) return true;
+  const status = httpStatusOf(error);
+  return status === 400 || status === 404 || status === 405;
 }
 
 /** What an open found out about the server's era, in the shape generated connections carry. */
