@@ -36,7 +36,7 @@ function runtimeFor(config: RuntimeServerConfig, extra: Partial<Parameters<typeo
     callbacks: {
       onElicitation: (request) => {
         elicited.push(request);
-        return request.mode === "url" ? { action: "accept" } : { action: "accept", content: { confirm: true } };
+        return request.mode === "url" ? { action: "accept" } : { action: "accept", content: { confirm: true, name: "Ann" } };
       },
     },
     ...extra,
@@ -74,6 +74,12 @@ describe.each([
     const link = await runtime.callTool("era", "open_link", {});
     expect(link.content).toEqual([{ type: "text", text: "visit: accept" }]);
     expect(elicited).toMatchObject([{ message: "Order tea?" }, { mode: "url", url: "https://example.invalid/sign-in" }]);
+  });
+
+  it("answers input requests of resource reads and prompts", async () => {
+    expect(await runtime.readResource("era", "era://secret")).toEqual([{ uri: "era://secret", mimeType: "text/plain", text: "for Ann" }]);
+    const prompt = await runtime.getPrompt("era", "toned");
+    expect(prompt.messages).toEqual([{ role: "user", content: { type: "text", text: "Be Ann." } }]);
   });
 
   it("sends x-mcp-header parameters (the server rejects the call without them)", async () => {
