@@ -201,20 +201,20 @@ class McpRuntime implements Runtime {
    * the client's response cache; tools with invalid `x-mcp-header` declarations are left out.
    */
   async listTools(server: string): Promise<Tool[]> {
-    const tools = await this.#list(server, (client, options) => client.listTools(undefined, options).then((page) => page.tools));
+    const tools = await this.#list(server, "tools", (client, options) => client.listTools(undefined, options).then((page) => page.tools));
     return withValidHeaders(tools, (tool, reason) => this.#warn(`server "${server}": tool "${tool}" left out: ${reason}`));
   }
 
   listResources(server: string): Promise<Resource[]> {
-    return this.#list(server, (client, options) => client.listResources(undefined, options).then((page) => page.resources));
+    return this.#list(server, "resources", (client, options) => client.listResources(undefined, options).then((page) => page.resources));
   }
 
   listResourceTemplates(server: string): Promise<ResourceTemplate[]> {
-    return this.#list(server, (client, options) => client.listResourceTemplates(undefined, options).then((page) => page.resourceTemplates));
+    return this.#list(server, "resources", (client, options) => client.listResourceTemplates(undefined, options).then((page) => page.resourceTemplates));
   }
 
   listPrompts(server: string): Promise<Prompt[]> {
-    return this.#list(server, (client, options) => client.listPrompts(undefined, options).then((page) => page.prompts));
+    return this.#list(server, "prompts", (client, options) => client.listPrompts(undefined, options).then((page) => page.prompts));
   }
 
   async readResource(server: string, uri: string, options?: CallOptions): Promise<ResourceContent[]> {
@@ -285,10 +285,12 @@ class McpRuntime implements Runtime {
     throw new ConfigError(server, `unknown server (configured: ${[...this.#servers.keys()].join(", ") || "none"})`);
   }
 
-  #list<T>(server: string, list: (client: Client, options: RequestOptions | undefined) => Promise<T[]>): Promise<T[]> {
+  #list<T>(server: string, capability: "tools" | "resources" | "prompts", list: (client: Client, options: RequestOptions | undefined) => Promise<T[]>): Promise<T[]> {
     const entry = this.#entry(server);
-    // Every page on one connection (one request's worth for a stateless server).
-    return entry.connection.run(list, entry.defaults.base, undefined, undefined);
+    // Every page on one connection (one request's worth for a stateless server). A server that
+    // does not offer the list has none (asked, the SDK says so on stdout: not asked).
+    const offered = (client: Client) => client.getServerCapabilities()?.[capability] !== undefined;
+    return entry.connection.run((client, options) => (offered(client) ? list(client, options) : Promise.resolve([])), entry.defaults.base, undefined, undefined);
   }
 }
 
