@@ -3,6 +3,7 @@
  * other subject when there is one); the original failure stays reachable as `cause`.
  */
 import { oneLine } from "./shared/errors.js";
+import { redactKnown, scrubCause } from "./shared/secret-registry.js";
 import type { ContentBlock } from "./types.js";
 
 /** What a failure is about besides the server. */
@@ -24,10 +25,11 @@ export class McpRuntimeError extends Error {
   readonly detail: string;
 
   constructor(server: string, detail: string, options: McpRuntimeErrorOptions = {}) {
-    super(oneLine(`${subjectOf(server, options.tool, options.about)}: ${detail}`), { cause: options.cause });
+    // No secret this process handled reaches the message or, at any depth, the cause.
+    super(redactKnown(oneLine(`${subjectOf(server, options.tool, options.about)}: ${detail}`)), { cause: scrubCause(options.cause) });
     this.server = server;
     this.tool = options.tool;
-    this.detail = oneLine(detail);
+    this.detail = redactKnown(oneLine(detail));
   }
 }
 

@@ -9,7 +9,7 @@ export { resolveServer, type ResolvedServer } from "../server-config.js";
 export { httpStatusOf, openClient, OpenFailure, type OpenedClient } from "../transports.js";
 export { loadSchemaSdk } from "../sdk.js";
 export { OAuthSession } from "../oauth/session.js";
-export { clientLabel } from "../oauth/provider.js";
+export { clientLabel, currentClientId } from "../oauth/provider.js";
 export { oauthSessionFor, withOAuthSession } from "../oauth/attach.js";
 export { fileOAuthStore, type FileOAuthStore } from "../oauth/file-store.js";
 export { AuthorizationError, LoginRequiredError } from "../oauth/errors.js";
