@@ -3,7 +3,7 @@
  * other subject when there is one); the original failure stays reachable as `cause`.
  */
 import { oneLine } from "./shared/errors.js";
-import { redactKnown, scrubCause } from "./shared/secret-registry.js";
+import { redactKnown, scrubbed, scrubCause } from "./shared/secret-registry.js";
 import type { ContentBlock } from "./types.js";
 
 /** What a failure is about besides the server. */
@@ -85,8 +85,9 @@ export class ToolCallError extends McpRuntimeError {
   constructor(server: string, tool: string, content: ContentBlock[]) {
     const text = joinText(content);
     super(server, `tool returned an error: ${text || "(no text)"}`, { tool });
-    this.content = content;
-    this.text = text;
+    // A server may echo a secret it was given (a header, an env value): not in the error.
+    this.content = scrubbed(content);
+    this.text = redactKnown(text);
   }
 }
 
@@ -102,7 +103,7 @@ export class ValidationError extends McpRuntimeError {
 
   constructor(server: string, tool: string, issues: readonly IssueLike[], cause?: unknown) {
     super(server, `invalid input${describeIssues(issues)}`, { tool, cause });
-    this.issues = issues;
+    this.issues = scrubbed(issues);
   }
 }
 
@@ -113,7 +114,7 @@ export class OutputValidationError extends McpRuntimeError {
 
   constructor(server: string, tool: string, issues: readonly IssueLike[], cause?: unknown) {
     super(server, `structured output does not match the output schema${describeIssues(issues)}`, { tool, cause });
-    this.issues = issues;
+    this.issues = scrubbed(issues);
   }
 }
 

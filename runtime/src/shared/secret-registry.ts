@@ -47,6 +47,11 @@ export function scrubCause(cause: unknown): unknown {
   return copy(cause, 0, new WeakMap());
 }
 
+/** `scrubCause` for other values an error carries (server content, issues). */
+export function scrubbed<T>(value: T): T {
+  return scrubCause(value) as T;
+}
+
 function mentionsSecret(value: unknown): boolean {
   const text = typeof value === "string" ? value : inspect(value, { depth: MAX_DEPTH, showHidden: true, maxArrayLength: 100, maxStringLength: null, breakLength: Infinity });
   for (const secret of known) if (text.includes(secret)) return true;
