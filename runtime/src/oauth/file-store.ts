@@ -9,7 +9,6 @@ import { createHash, randomBytes } from "node:crypto";
 import { chmod, mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import lockfile from "proper-lockfile";
 import type { OAuthRecord, OAuthStore, OAuthStoreKey } from "./types.js";
 
 /** A stored file: the key it belongs to, and the record. */
@@ -58,6 +57,8 @@ export function fileOAuthStore(directory: string = defaultOAuthDirectory()): Fil
     },
     lock: async (key) => {
       await mkdir(directory, { recursive: true, mode: 0o700 });
+      // Loaded on first use: most runtimes never refresh a token from a file store.
+      const { default: lockfile } = await import("proper-lockfile");
       return lockfile.lock(fileOf(key), LOCK_OPTIONS);
     },
     list: async () => {
