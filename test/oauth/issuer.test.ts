@@ -5,9 +5,9 @@
  * changes, `application_type` in registration, client ID metadata documents where offered.
  */
 import { afterEach, expect, test } from "vitest";
-import { AuthorizationError } from "../../runtime/src/oauth/errors.js";
-import { memoryOAuthStore } from "../../runtime/src/oauth/memory-store.js";
-import { DEFAULT_REDIRECT_URL } from "../../runtime/src/oauth/types.js";
+import { AuthorizationError } from "../../runtime/src/connection/oauth/errors.js";
+import { memoryOAuthStore } from "../../runtime/src/connection/oauth/memory-store.js";
+import { DEFAULT_REDIRECT_URL } from "../../runtime/src/connection/oauth/types.js";
 import { startOAuthServer, type OAuthServerOptions, type OAuthTestServer } from "../servers/oauth.js";
 import { connectProtected, type ProtectedClient } from "./connect.js";
 import { countingAuthorize, fetchAuthorize } from "./helpers.js";

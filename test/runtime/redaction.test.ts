@@ -20,10 +20,10 @@ import {
   TimeoutError,
   ToolCallError,
   ValidationError,
-} from "../../runtime/src/errors.js";
-import { TaskError } from "../../runtime/src/tasks/errors.js";
+} from "../../runtime/src/shared/runtime-errors.js";
+import { TaskError } from "../../runtime/src/calls/tasks/errors.js";
 import { CodegenError } from "../../runtime/src/shared/errors.js";
-import { resolveServer } from "../../runtime/src/server-config.js";
+import { resolveServer } from "../../runtime/src/connection/resolve-config.js";
 import { startOAuthServer } from "../servers/oauth.js";
 import { runCli, tempProject } from "../helpers/cli.js";
 
