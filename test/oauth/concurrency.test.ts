@@ -96,3 +96,4 @@ test("two processes refreshing the same stored token: one refresh, both calls su
   expect(third.stdout).toMatch(/^\S+ \n$/);
   expect(server.eventsOf("token").map((event) => event.grantType)).toEqual(["authorization_code", "refresh_token", "refresh_token"]);
 });
+

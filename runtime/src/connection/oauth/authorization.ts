@@ -74,7 +74,9 @@ export class OAuthSession {
   /** The fetch for the server's transport: authorization added, flows run, the request sent again once. */
   wrap(next: FetchLike): FetchLike {
     return async (input, init) => {
-      await this.#refreshIfExpiring();
+      // A request that stops waiting (aborted, timed out) leaves the flow running for the others.
+      const signal = init?.signal ?? undefined;
+      await whileWaiting(this.#refreshIfExpiring(), signal);
       let reauthorized = false;
       let steppedUp = false;
       for (;;) {
@@ -90,11 +92,11 @@ export class OAuthSession {
         if (status === 401) {
           if (reauthorized) throw new AuthorizationError(this.#settings.server, "the server still answers 401 Unauthorized after a new authorization");
           reauthorized = true;
-          await this.#shared(sent.token, { challenge, fresh: false, rediscover: sent.token !== undefined });
+          await whileWaiting(this.#shared(sent.token, { challenge, fresh: false, rediscover: sent.token !== undefined }), signal);
         } else {
           if (steppedUp) throw new AuthorizationError(this.#settings.server, `the server still asks for more scope (${scope ?? "unnamed"}) after a step-up authorization`);
           steppedUp = true;
-          await this.#shared(sent.token, { challenge, fresh: true, rediscover: false });
+          await whileWaiting(this.#shared(sent.token, { challenge, fresh: true, rediscover: false }), signal);
         }
       }
     };
@@ -230,6 +232,18 @@ export class OAuthSession {
     }
     return new AuthorizationError(server, `authorization failed: ${redact(messageOf(error), secrets)}`, { cause: error });
   }
+}
+
+/** `work`, or the signal's reason as soon as it aborts. */
+function whileWaiting<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (signal === undefined) return work;
+  if (signal.aborted) return Promise.reject(signal.reason);
+  let stop: () => void = () => undefined;
+  const aborted = new Promise<never>((_, reject) => {
+    stop = () => reject(signal.reason);
+    signal.addEventListener("abort", stop, { once: true });
+  });
+  return Promise.race([work, aborted]).finally(() => signal.removeEventListener("abort", stop));
 }
 
 function marginOf(expiresIn: number | undefined): number {
