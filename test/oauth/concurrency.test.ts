@@ -11,6 +11,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterEach, expect, test } from "vitest";
 import { createRuntime, fileOAuthStore, memoryOAuthStore, type Runtime } from "../../runtime/src/index.js";
+import { OAuthSession } from "../../runtime/src/connection/oauth/authorization.js";
 import { repoRoot } from "../helpers/servers.js";
 import { startOAuthServer, type OAuthServerOptions, type OAuthTestServer } from "../servers/oauth.js";
 import { countingAuthorize, fetchAuthorize } from "./helpers.js";
@@ -97,3 +98,27 @@ test("two processes refreshing the same stored token: one refresh, both calls su
   expect(server.eventsOf("token").map((event) => event.grantType)).toEqual(["authorization_code", "refresh_token", "refresh_token"]);
 });
 
+
+test("a request whose signal aborts stops waiting for the flow in progress; the flow goes on for the others", async () => {
+  const server = await serve({});
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const authorize = countingAuthorize();
+  const session = new OAuthSession({ server: "s", url: new URL(server.url), auth: { type: "oauth" }, store: memoryOAuthStore(), authorize: async (url, context) => (await held, authorize(url, context)) });
+  const send = session.wrap(fetch);
+  const initialize = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } } };
+  const init = { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream" }, body: JSON.stringify(initialize) };
+  const patient = send(server.url, init);
+  const controller = new AbortController();
+  const impatient = send(server.url, { ...init, signal: controller.signal });
+  await sleep(300);
+  const started = Date.now();
+  controller.abort(new Error("the caller gave up"));
+  await expect(impatient).rejects.toThrow("the caller gave up");
+  expect(Date.now() - started).toBeLessThan(200);
+  release();
+  const response = await patient;
+  expect(response.status).toBe(200);
+  await response.body?.cancel();
+  expect(authorize.calls).toHaveLength(1);
+});
