@@ -26,6 +26,7 @@ import { CodegenError } from "../../runtime/src/shared/errors.js";
 import { resolveServer } from "../../runtime/src/connection/resolve-config.js";
 import { startOAuthServer } from "../servers/oauth.js";
 import { runCli, tempProject } from "../helpers/cli.js";
+import { fetchAuthorize } from "../oauth/helpers.js";
 
 const open: { close(): Promise<void> }[] = [];
 afterEach(async () => {
@@ -91,6 +92,19 @@ describe("real failures with secrets in play", () => {
     const failure = await runtime.callTool("s", "whoami").catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(AuthorizationError);
     expect(shown(failure)).not.toContain(secret);
+  });
+
+  test("after a login: no code, token, verifier or client secret the authorization server issued shows in an error", async () => {
+    const server = await startOAuthServer({});
+    open.push(server);
+    const runtime = runtimeOf({ servers: { s: { transport: "http", url: server.url, auth: { type: "oauth" } } }, oauth: { authorize: fetchAuthorize } });
+    await runtime.callTool("s", "whoami");
+    const issued = [...server.provider.issued];
+    expect(issued.length).toBeGreaterThanOrEqual(3); // code, access token, refresh token (and the registered client's secret)
+    const cause = new Error(`server said: ${issued.join(" ")}`, { cause: { body: issued, form: issued.map((value) => `code=${encodeURIComponent(value)}`).join("&") } });
+    for (const error of [new ConnectionError("s", "failed", { cause }), new CodegenError("server", "failed", { cause })]) {
+      for (const value of issued) expect(shown(error)).not.toContain(value);
+    }
   });
 
   test("a placeholder default in a secret-bearing field is refused without repeating it", async () => {

@@ -4,6 +4,7 @@
  * issuer this attempt recorded, then it carries a `code` or an `error`.
  */
 import { randomBytes, timingSafeEqual } from "node:crypto";
+import { rememberSecrets } from "../../shared/secret-registry.js";
 import { AuthorizationError } from "./errors.js";
 
 /** 256 random bits, URL-safe. */
@@ -37,6 +38,7 @@ export function readRedirect(server: string, redirect: URL | string, expectedSta
   if (error !== null) throw new AuthorizationError(server, `the authorization server answered ${safeCode(error)}`);
   const code = url.searchParams.get("code");
   if (code === null || code === "") throw new AuthorizationError(server, "the authorization redirect carries no code");
+  rememberSecrets([code]);
   return { code, iss };
 }
 
