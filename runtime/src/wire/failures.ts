@@ -54,12 +54,8 @@ function fromSdkError(error: SdkError, codes: typeof SdkErrorCode, server: strin
       return new ConnectionError(server, `connection closed: ${error.message}`, { ...subject, cause: error });
     case codes.InvalidResult:
       return new ProtocolError(server, `invalid response: ${error.message}`, { ...subject, cause: error });
-    default: {
-      // HTTP refusals say their status: "Error POSTing to endpoint: <body>" alone does not.
-      const status = (error as { status?: unknown }).status;
-      const text = typeof status === "number" && !error.message.includes(String(status)) ? `HTTP ${status}: ${error.message}` : error.message;
-      return new ConnectionError(server, text, { ...subject, cause: error });
-    }
+    default:
+      return new ConnectionError(server, messageOf(error), { ...subject, cause: error });
   }
 }
 
@@ -67,9 +63,14 @@ function isZodError(error: unknown): error is Error {
   return error instanceof Error && error.name === "ZodError";
 }
 
-/** The error's message; a network failure's own reason added to fetch's bare "fetch failed". */
+/**
+ * The error's message, with what the transport knew: a network failure's own reason added to
+ * fetch's bare "fetch failed", an HTTP refusal's status before "Error POSTing to endpoint: <body>".
+ */
 export function messageOf(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
+  const status = (error as { status?: unknown }).status;
+  if (typeof status === "number" && !error.message.includes(String(status))) return `HTTP ${status}: ${error.message}`;
   const network = error instanceof TypeError ? networkCause(error.cause) : undefined;
   return network === undefined || error.message.includes(network) ? error.message : `${error.message} (${network})`;
 }
