@@ -120,6 +120,22 @@ describe("an HTTP request the client gives up on", () => {
   });
 });
 
+describe("close() with a call in flight", () => {
+  it("rejects the call with the runtime-closed error, not a lost connection, and resolves promptly", async () => {
+    const server = await start("slow");
+    const runtime = createRuntime({ servers: { slow: { transport: "http", url: server.url } } });
+    await runtime.listTools("slow");
+    const call = settled(runtime.callTool("slow", "work", {}));
+    while ((await openStreams(server)) === 0) await sleep(10);
+    const closed = await settled(runtime.close());
+    expect(closed.ms).toBeLessThan(SLACK_MS);
+    const result = await call;
+    expect(result.error).toBeInstanceOf(RuntimeClosedError);
+    expect((result.error as Error).message).toBe('server "slow" tool "work": runtime closed during the call');
+    expect(await streamsClosedWithin(server, 3_000)).toBe(true);
+  });
+});
+
 describe("HTTP failures name their cause", () => {
   it("a refused connection says ECONNREFUSED, not a bare fetch failed", async () => {
     const url = `http://127.0.0.1:${await closedPort()}/mcp`;

@@ -7,6 +7,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { CancelledError, ConnectionError, createRuntime, RuntimeClosedError, TimeoutError } from "../../runtime/src/index.js";
 import { runtimeInternals } from "../../runtime/src/calls/runtime.js";
+import { EVERYTHING_STDIO } from "../helpers/servers.js";
 import { faultyStdio, goneWithin, isRunning, pidFolder, pidIn, settled, sleep } from "./helpers.js";
 
 /** Acceptance is 200 ms; the margin absorbs a loaded 2-core machine. */
@@ -88,6 +89,23 @@ describe("a stdio server that never answers initialize", () => {
     } finally {
       await runtime.close();
     }
+  });
+});
+
+describe("close() with a call in flight on a stdio server", () => {
+  it("rejects the call with the runtime-closed error and ends the child", async () => {
+    const runtime = createRuntime({ servers: { everything: EVERYTHING_STDIO } });
+    let progressed!: () => void;
+    const working = new Promise<void>((resolve) => (progressed = resolve));
+    const call = settled(runtime.callTool("everything", "trigger-long-running-operation", { duration: 30, steps: 300 }, { onProgress: () => progressed() }));
+    await working;
+    const pid = runtimeInternals(runtime)!.connection("everything").pid!;
+    const closed = await settled(runtime.close());
+    expect(closed.ms).toBeLessThan(SLACK_MS);
+    expect(isRunning(pid)).toBe(false);
+    const result = await call;
+    expect(result.error).toBeInstanceOf(RuntimeClosedError);
+    expect((result.error as Error).message).toBe('server "everything" tool "trigger-long-running-operation": runtime closed during the call');
   });
 });
 
