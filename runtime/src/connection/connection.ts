@@ -25,7 +25,7 @@ import { OpenFailure, closeTransport, httpStatusOf, openClient, type ClientIdent
 import type { CallOptions, ConnectionOptions, RuntimeCallbacks, RuntimeServerConfig } from "../shared/types.js";
 import { oauthSessionFor, withOAuthSession, type SessionOptions } from "./oauth/attach.js";
 import type { OAuthSession } from "./oauth/authorization.js";
-import { TaskStatusHub, type TaskCallbacks } from "../calls/tasks/channel.js";
+import { TaskStatusHub, type TaskCallbacks } from "./task-status.js";
 
 export interface ConnectionSettings {
   env: Environment;
