@@ -6,7 +6,7 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { CancelledError, ConnectionError, createRuntime, RuntimeClosedError, TimeoutError } from "../../runtime/src/index.js";
-import { runtimeInternals } from "../../runtime/src/calls/runtime.js";
+import { runtimeInternals } from "../../runtime/src/calls/runtime-api.js";
 import { EVERYTHING_STDIO } from "../helpers/servers.js";
 import { faultyStdio, goneWithin, isRunning, pidFolder, pidIn, settled, sleep } from "./helpers.js";
 

@@ -32,7 +32,7 @@ async function stalledReads(): Promise<number> {
 describe("a failed task wait", () => {
   it("stops asking tasks/result once the wait has failed", async () => {
     const handle = await runtime.startTask("tasks", "stuck_job", {});
-    const wait = await settled(handle.outcome({ timeout: 250 }));
+    const wait = await settled(handle.result({ timeout: 250 }));
     expect(wait.error).toBeInstanceOf(TimeoutError);
 
     await sleep(300); // requests sent before the failure have reached the server

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EVERYTHING_STDIO, startEverythingHttp } from "../helpers/servers.js";
-import { runtimeInternals } from "../../runtime/src/calls/runtime.js";
+import { runtimeInternals } from "../../runtime/src/calls/runtime-api.js";
 import {
   createRuntime,
   TimeoutError,
