@@ -260,7 +260,7 @@ export class ServerConnection {
     if (opened) this.#end(opened, true);
     for (const transient of this.#transient) this.#end(transient, true);
     this.#transient.clear();
-    // Each close is bounded: a stdio child gets EOF, then SIGTERM, then SIGKILL within ~150 ms.
+    // Each close is bounded: a stdio child gets EOF, then SIGTERM, then SIGKILL within ~100 ms.
     await Promise.all([...this.#ending, opening]);
   }
 

@@ -5,8 +5,8 @@
  * own waits 2 s after EOF and 2 s after SIGTERM).
  */
 export const CHILD_END_GRACE_MS: ReadonlyArray<readonly [NodeJS.Signals, number]> = [
-  ["SIGTERM", 60],
-  ["SIGKILL", 60],
+  ["SIGTERM", 50],
+  ["SIGKILL", 50],
 ];
 
 /** Signals that end the process by default and after which no child should be left. */
