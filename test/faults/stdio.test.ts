@@ -116,7 +116,7 @@ describe("a stdio server that sends a message over the size limit", () => {
       const result = await settled(runtime.callTool("big", "work", {}, { timeout: 30_000 }));
       expect(result.error).toBeInstanceOf(ConnectionError);
       expect((result.error as Error).message).toBe(
-        'server "big" tool "work": the server sent a message over the size limit (ReadBuffer exceeded maximum size of 10485760 bytes; server option maxMessageBytes)',
+        'server "big" tool "work": the server sent a message over the size limit (ReadBuffer exceeded maximum size of 10485760 bytes)',
       );
       // The connection is dropped with the fault: the next call opens a new one.
       expect(runtimeInternals(runtime)?.connection("big").client).toBeUndefined();

@@ -132,6 +132,7 @@ export class ServerConnection {
 
   /** No live connection: the call waits for one within its own timeout and signal. */
   async #runSlow<T>(send: Send<T>, requestOptions: RequestOptions | undefined, subject: string | undefined, options: CallOptions | undefined, about?: SubjectKind): Promise<T> {
+    if (this.#closed) throw new RuntimeClosedError(this.server, "runtime is closed");
     const deadline = new CallDeadline(now(), requestOptions, { server: this.server, tool: subject, about });
     if (this.#stateless) return this.#runOnce(deadline, send, requestOptions, subject, options, about);
     const opened = await deadline.wait(this.#shared(), this.#closing.signal);

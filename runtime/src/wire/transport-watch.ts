@@ -136,7 +136,7 @@ function streamFault(error: unknown): TransportFault {
 function brokenBy(kind: Kind, error: unknown): TransportFault | undefined {
   const text = describe(error);
   if (kind === "stdio") {
-    if (text.startsWith("ReadBuffer exceeded maximum size")) return new TransportFault(`the server sent a message over the size limit (${text}; server option maxMessageBytes)`, error);
+    if (text.startsWith("ReadBuffer exceeded maximum size")) return new TransportFault(`the server sent a message over the size limit (${text})`, error);
     const code = (error as { code?: unknown } | null)?.code;
     if (code === "EPIPE" || code === "ERR_STREAM_DESTROYED") return new TransportFault(`the server's stdin is closed (${text})`, error);
     return undefined;
