@@ -59,6 +59,8 @@ export class ServerConnection {
   /** Clients of stateless requests in flight, and closes not yet finished. */
   readonly #transient = new Set<OpenedClient>();
   readonly #ending = new Set<Promise<void>>();
+  /** Opens of stateless requests under way (`close()` waits for them to end what they started). */
+  readonly #openingOnce = new Set<Promise<unknown>>();
   #loggingLevel: LoggingLevel | undefined;
   #opened: OpenedClient | undefined;
   #opening: Promise<OpenedClient> | undefined;
@@ -202,6 +204,8 @@ export class ServerConnection {
     if (this.#closed) throw new RuntimeClosedError(this.server, "runtime is closed");
     const stop = new AbortController();
     const opening = this.#openOne(stop.signal);
+    const settledOpen = opening.catch(() => undefined).finally(() => this.#openingOnce.delete(settledOpen));
+    this.#openingOnce.add(settledOpen);
     let opened: OpenedClient;
     try {
       opened = await deadline.wait(opening, this.#closing.signal);
@@ -262,7 +266,7 @@ export class ServerConnection {
     for (const transient of this.#transient) this.#end(transient, true);
     this.#transient.clear();
     // Each close is bounded: a stdio child gets EOF, then SIGTERM, then SIGKILL within ~100 ms.
-    await Promise.all([...this.#ending, opening]);
+    await Promise.all([...this.#ending, opening, ...this.#openingOnce]);
   }
 
   #shared(): Promise<OpenedClient> {
