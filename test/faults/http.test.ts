@@ -7,7 +7,7 @@ import { createServer } from "node:net";
 import type { AddressInfo } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 import { ConnectionError, createRuntime, RuntimeClosedError, TimeoutError, CancelledError } from "../../runtime/src/index.js";
-import type { RunningServer } from "../helpers/servers.js";
+import { startEverythingHttp, type RunningServer } from "../helpers/servers.js";
 import { settled, sleep, startFaultyHttp } from "./helpers.js";
 
 const SLACK_MS = 1_000;
@@ -83,6 +83,30 @@ describe("an HTTP server that dies with response streams open", () => {
       }
       // Well before the calls' own 60 s timeout (the SDK alone leaves them pending until then).
       expect(performance.now() - started).toBeLessThan(10_000);
+    } finally {
+      await runtime.close();
+    }
+  });
+});
+
+describe("a legacy SSE server that dies with calls pending", () => {
+  it("fails the pending call at once: the SSE stream was lost", async () => {
+    const server = await startEverythingHttp();
+    servers.push(server);
+    const runtime = createRuntime({ servers: { legacy: { transport: "sse", url: server.sseUrl, reconnect: { retries: 0 } } } });
+    try {
+      let progressed!: () => void;
+      const working = new Promise<void>((resolve) => (progressed = resolve));
+      const call = settled(
+        runtime.callTool("legacy", "trigger-long-running-operation", { duration: 60, steps: 600 }, { timeout: 60_000, onProgress: () => progressed() }),
+      );
+      await working;
+      process.kill(server.pid, "SIGKILL");
+      const started = performance.now();
+      const result = await call;
+      expect(result.error).toBeInstanceOf(ConnectionError);
+      expect((result.error as Error).message).toMatch(/^server "legacy" tool "trigger-long-running-operation": the SSE stream was lost: /);
+      expect(performance.now() - started).toBeLessThan(10_000); // not the call's 60 s
     } finally {
       await runtime.close();
     }
