@@ -12,7 +12,7 @@ export { eraAttempts, type EraAttempt } from "../wire/negotiation.js";
 export { describeHttpRpcError, httpRpcErrorOf, type HttpRpcError } from "../wire/http-errors.js";
 export { listenForListChanges } from "../wire/era-2026.js";
 export { OAuthSession } from "../connection/oauth/authorization.js";
-export { clientLabel } from "../connection/oauth/provider.js";
+export { clientLabel, currentClientId } from "../connection/oauth/provider.js";
 export { oauthSessionFor, withOAuthSession } from "../connection/oauth/attach.js";
 export { fileOAuthStore, type FileOAuthStore } from "../connection/oauth/file-store.js";
 export { AuthorizationError, LoginRequiredError } from "../connection/oauth/errors.js";

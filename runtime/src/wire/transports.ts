@@ -12,6 +12,8 @@ import { StderrTail } from "./stderr-tail.js";
 import { isEraRejection } from "./era-2026.js";
 import { SSE_ATTEMPTS, type EraAttempt } from "./negotiation.js";
 import { shouldFallBackToSse } from "./http-errors.js";
+import { endStdioChild, spawnedPid, trackOnSpawn } from "./child-registry.js";
+import { watchTransport, type TransportWatch } from "./transport-watch.js";
 
 export { httpStatusOf, shouldFallBackToSse } from "./http-errors.js";
 
@@ -46,6 +48,8 @@ export interface OpenedClient {
    * the server still speaks that revision until a request succeeds.
    */
   unconfirmed: boolean;
+  /** Transport failures surfaced to the calls they hit; `onBroken` is the connection's to set. */
+  watch: TransportWatch;
 }
 
 /** Opens a transport and initialises a client on it. On failure nothing is left open. */
@@ -90,6 +94,7 @@ async function openStdio(server: ResolvedStdio, open: OpenSettings): Promise<Ope
       stderr: server.stderr,
       ...(server.maxMessageBytes !== undefined ? { maxBufferSize: server.maxMessageBytes } : {}),
     });
+    trackOnSpawn(created);
     tail.current = server.stderr === "pipe" && created.stderr ? new StderrTail(created.stderr) : undefined;
     return created;
   };
@@ -163,11 +168,13 @@ async function connectOnce(
     ...(open.setup.maxInputRounds === undefined ? {} : { inputRequired: { maxRounds: open.setup.maxInputRounds } }),
   });
   await open.setup.install(client);
+  const watch = watchTransport(transport, kind);
+  const connecting = client.connect(transport, { ...open.connectOptions, ...(attempt.prior ? { prior: attempt.prior } : {}) });
   try {
-    await client.connect(transport, { ...open.connectOptions, ...(attempt.prior ? { prior: attempt.prior } : {}) });
+    await abortable(connecting, open.connectOptions?.signal);
   } catch (error) {
-    await client.close().catch(() => undefined);
-    await transport.close().catch(() => undefined);
+    connecting.catch(() => undefined);
+    await closeTransport(kind, transport);
     throw error;
   }
   return {
@@ -178,5 +185,24 @@ async function connectOnce(
     protocolVersion: client.getNegotiatedProtocolVersion(),
     era: client.getProtocolEra(),
     unconfirmed: attempt.prior?.kind === "modern",
+    watch,
   };
+}
+
+/** Closes a transport (and the client on it); a stdio child is ended within a short grace whatever it does. */
+export function closeTransport(kind: OpenedClient["kind"], transport: Transport): Promise<void> {
+  const close = (): Promise<void> => transport.close().catch(() => undefined);
+  if (kind !== "stdio") return close();
+  return endStdioChild(spawnedPid(transport), close);
+}
+
+/** `promise`, or the signal's reason as soon as it aborts. */
+function abortable<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (signal === undefined) return promise;
+  return new Promise<T>((resolve, reject) => {
+    const abort = (): void => reject(signal.reason);
+    if (signal.aborted) return abort();
+    signal.addEventListener("abort", abort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", abort));
+  });
 }
