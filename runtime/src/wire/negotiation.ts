@@ -29,7 +29,9 @@ export function eraAttempts(selection: ProtocolSelection | undefined, captured: 
   const negotiate: EraAttempt = selection === MODERN_REVISION ? { mode: { pin: MODERN_REVISION } } : { mode: "auto" };
   const usable = captured !== undefined && (selection !== MODERN_REVISION || captured.era === "modern");
   if (!usable) return [negotiate];
-  const prior: PriorDiscovery = captured.era === "modern" ? { kind: "modern", discover: discoverFromCapture(captured) } : { kind: "legacy" };
+  // A known legacy server gets exactly the plain 2025 connect ("legacy" mode, nothing armed for a probe).
+  if (captured.era === "legacy") return [{ mode: "legacy" }, negotiate];
+  const prior: PriorDiscovery = { kind: "modern", discover: discoverFromCapture(captured) };
   return [{ mode: negotiate.mode, prior }, negotiate];
 }
 
