@@ -11,8 +11,8 @@ interface PropertySchema {
 }
 
 interface ObjectSchema {
-  properties?: Record<string, unknown>;
-  required?: readonly string[];
+  properties?: Record<string, unknown> | undefined;
+  required?: readonly string[] | undefined;
 }
 
 /** One sample value per JSON Schema type; the first listed type of a type list wins. */

@@ -1,0 +1,134 @@
+/**
+ * `elicitation: "interrupt"`: inside a `createAgent` graph with a checkpointer, a tool whose
+ * server asks for input (server-everything's `elicitation/create`, over stdio and streamable
+ * HTTP on 127.0.0.1) stops the graph with a typed `ElicitationInterrupt`, and
+ * `Command({ resume })` answers the server: once in the same process, once after the runtime,
+ * the model and the graph are made anew over a copy of the checkpointer's stored state.
+ */
+import { afterAll, describe, expect, expectTypeOf, it } from "vitest";
+import { createAgent } from "langchain";
+import { AIMessage, HumanMessage, ToolMessage, type BaseMessage } from "@langchain/core/messages";
+import { fakeModel } from "@langchain/core/testing";
+import { Command, MemorySaver } from "@langchain/langgraph";
+import { childPids, EVERYTHING_STDIO, startEverythingHttp } from "../helpers/servers.js";
+import {
+  createRuntime,
+  type ElicitationInterrupt,
+  type ElicitationRequest,
+  type ElicitationResume,
+  type Runtime,
+  type RuntimeServerConfig,
+} from "../../runtime/src/index.js";
+
+const TOOL = "trigger-elicitation-request";
+const before = new Set(childPids());
+const stops: (() => Promise<void>)[] = [];
+const transports: Record<string, () => Promise<RuntimeServerConfig>> = {
+  stdio: async () => EVERYTHING_STDIO,
+  http: async () => {
+    const server = await startEverythingHttp();
+    stops.push(server.stop);
+    return { transport: "http", url: server.url };
+  },
+};
+
+afterAll(async () => {
+  await Promise.all(stops.map((stop) => stop()));
+  expect(childPids().filter((pid) => !before.has(pid))).toEqual([]);
+});
+
+function runtimeFor(config: RuntimeServerConfig, onElicitation?: (request: ElicitationRequest) => ElicitationResume): Runtime {
+  return createRuntime({ servers: { everything: config }, elicitation: "interrupt", ...(onElicitation ? { callbacks: { onElicitation } } : {}) });
+}
+
+/** The agent of one "process": its own runtime's tool and a model scripted from `script` on. */
+async function agentOf(runtime: Runtime, checkpointer: MemorySaver, script: "ask" | "finish") {
+  const tools = (await runtime.getTools("everything")).filter((tool) => tool.name === TOOL);
+  const model = script === "ask" ? fakeModel().respondWithTools([{ name: TOOL, args: {}, id: "call-ask" }]).respond(new AIMessage("Thanks, Ada.")) : fakeModel().respond(new AIMessage("Thanks, Ada."));
+  return createAgent({ model, tools, checkpointer });
+}
+
+/** What a persistent checkpointer would have kept: its stored bytes, in a new saver. */
+function restored(saver: MemorySaver): MemorySaver {
+  const copy = new MemorySaver();
+  copy.storage = structuredClone(saver.storage);
+  copy.writes = structuredClone(saver.writes);
+  return copy;
+}
+
+function interruptOf(result: unknown): ElicitationInterrupt {
+  const interrupts = (result as { __interrupt__?: { value: unknown }[] }).__interrupt__ ?? [];
+  expect(interrupts).toHaveLength(1);
+  return interrupts[0]!.value as ElicitationInterrupt;
+}
+
+function answeredWith(messages: BaseMessage[]): unknown {
+  const message = messages.find((m): m is ToolMessage => ToolMessage.isInstance(m) && m.tool_call_id === "call-ask");
+  if (!message) throw new Error("no ToolMessage for call-ask");
+  const text = (message.content as { type: string; text?: string }[]).map((block) => block.text ?? "").join("\n");
+  return JSON.parse(text.slice(text.indexOf("Raw result: ") + "Raw result: ".length));
+}
+
+const RESUME: ElicitationResume = { action: "accept", content: { name: "Ada", integer: 7 } };
+
+describe.each(Object.keys(transports))("elicitation as a LangGraph interrupt over %s", (kind) => {
+  it("interrupts with the typed payload and resumes in the same process", async () => {
+    const runtime = runtimeFor(await transports[kind]!());
+    try {
+      const agent = await agentOf(runtime, new MemorySaver(), "ask");
+      const thread = { configurable: { thread_id: `${kind}-same` } };
+      const first = await agent.invoke({ messages: [new HumanMessage("ask me")] }, thread);
+      const payload = interruptOf(first);
+      expectTypeOf(payload).toEqualTypeOf<ElicitationInterrupt>();
+      expect(payload).toMatchObject({ type: "mcp_elicitation", server: "everything", tool: TOOL, mode: "form", message: "Please provide inputs for the following fields:" });
+      if (payload.mode !== "form") throw new Error("form mode expected");
+      expect(Object.keys(payload.requestedSchema.properties)).toEqual(expect.arrayContaining(["name", "integer"]));
+
+      const done = await agent.invoke(new Command({ resume: RESUME }), thread);
+      const messages = done.messages as BaseMessage[];
+      // The server got the answer (defaults of the schema filled in for the fields left out).
+      expect(answeredWith(messages)).toMatchObject({ action: "accept", content: { name: "Ada", integer: 7, number: 3.14 } });
+      expect(messages.at(-1)?.text).toBe("Thanks, Ada.");
+    } finally {
+      await runtime.close();
+    }
+  });
+
+  it("resumes after the runtime and the graph are made anew from the checkpointer", async () => {
+    const config = await transports[kind]!();
+    const thread = { configurable: { thread_id: `${kind}-restart` } };
+    const saver = new MemorySaver();
+    const firstRuntime = runtimeFor(config);
+    let payload: ElicitationInterrupt;
+    try {
+      const agent = await agentOf(firstRuntime, saver, "ask");
+      payload = interruptOf(await agent.invoke({ messages: [new HumanMessage("ask me")] }, thread));
+    } finally {
+      await firstRuntime.close();
+    }
+    expect(payload).toMatchObject({ server: "everything", tool: TOOL, mode: "form" });
+
+    const secondRuntime = runtimeFor(config);
+    try {
+      const agent = await agentOf(secondRuntime, restored(saver), "finish");
+      const done = await agent.invoke(new Command({ resume: { action: "decline" } satisfies ElicitationResume }), thread);
+      const messages = done.messages as BaseMessage[];
+      expect(answeredWith(messages)).toEqual({ action: "decline" });
+      expect(messages.at(-1)?.text).toBe("Thanks, Ada.");
+    } finally {
+      await secondRuntime.close();
+    }
+  });
+
+  it("outside a graph, calls still go to onElicitation", async () => {
+    const seen: ElicitationRequest[] = [];
+    const runtime = runtimeFor(await transports[kind]!(), (request) => (seen.push(request), { action: "decline" }));
+    try {
+      const result = await runtime.callTool("everything", TOOL);
+      expect(JSON.stringify(result.content)).toContain("User declined");
+      expect(seen).toHaveLength(1);
+    } finally {
+      await runtime.close();
+    }
+  });
+});
