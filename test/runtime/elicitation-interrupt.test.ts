@@ -120,6 +120,39 @@ describe.each(Object.keys(transports))("elicitation as a LangGraph interrupt ove
     }
   });
 
+  it("interrupts with a URL-mode payload when the option is set on the server", async () => {
+    const url = "https://example.invalid/authorize?state=1";
+    const runtime = createRuntime({ servers: { everything: { ...(await transports[kind]!()), elicitation: "interrupt" } } });
+    try {
+      const tools = (await runtime.getTools("everything")).filter((tool) => tool.name === "trigger-url-elicitation");
+      const model = fakeModel().respondWithTools([{ name: "trigger-url-elicitation", args: { url, elicitationId: "el-1" }, id: "call-url" }]).respond(new AIMessage("Opened."));
+      const agent = createAgent({ model, tools, checkpointer: new MemorySaver() });
+      const thread = { configurable: { thread_id: `${kind}-url` } };
+      const payload = interruptOf(await agent.invoke({ messages: [new HumanMessage("authorize")] }, thread));
+      expect(payload).toEqual({ type: "mcp_elicitation", server: "everything", tool: "trigger-url-elicitation", mode: "url", message: expect.any(String), url, elicitationId: "el-1" });
+      const done = await agent.invoke(new Command({ resume: { action: "accept" } satisfies ElicitationResume }), thread);
+      expect(JSON.stringify((done.messages as BaseMessage[]).find((m) => ToolMessage.isInstance(m))?.content)).toContain("User completed the URL elicitation flow");
+    } finally {
+      await runtime.close();
+    }
+  });
+
+  it("a resume value that is no answer fails the tool call with a line naming server and tool", async () => {
+    const runtime = runtimeFor(await transports[kind]!());
+    try {
+      const agent = await agentOf(runtime, new MemorySaver(), "ask");
+      const thread = { configurable: { thread_id: `${kind}-bad` } };
+      interruptOf(await agent.invoke({ messages: [new HumanMessage("ask me")] }, thread));
+      // createAgent's tool node hands a tool's exception to the model as an error ToolMessage.
+      const done = await agent.invoke(new Command({ resume: "yes" }), thread);
+      const message = (done.messages as BaseMessage[]).find((m): m is ToolMessage => ToolMessage.isInstance(m) && m.tool_call_id === "call-ask");
+      expect(message?.status).toBe("error");
+      expect(message?.text).toContain(`server "everything" tool "${TOOL}": the resume value must be { action: "accept" | "decline" | "cancel", content? }, got "yes"`);
+    } finally {
+      await runtime.close();
+    }
+  });
+
   it("outside a graph, calls still go to onElicitation", async () => {
     const seen: ElicitationRequest[] = [];
     const runtime = runtimeFor(await transports[kind]!(), (request) => (seen.push(request), { action: "decline" }));

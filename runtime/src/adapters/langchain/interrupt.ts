@@ -10,6 +10,7 @@
  *   which answers the server. Nothing lives in this process between the two runs, so the resume
  *   works as well after a restart (graph and client re-created, state from the checkpointer).
  * Several requests for input in one call are several interrupts, resumed one after the other.
+ * A resume value that is no elicitation answer fails the tool with a line naming server and tool.
  */
 import type { ElicitationRequest, ElicitationResponse } from "../../shared/types.js";
 import type { ElicitationRoute, InputRoutes } from "../../connection/input-routes.js";
@@ -53,7 +54,7 @@ export interface InterruptTarget {
   readonly tool: string;
 }
 
-type LangGraph = Pick<typeof import("@langchain/langgraph"), "interrupt" | "isGraphInterrupt">;
+type LangGraph = Pick<typeof import("@langchain/langgraph"), "interrupt">;
 type Singletons = typeof import("@langchain/core/singletons");
 
 let loading: Promise<[LangGraph, Singletons]> | undefined;
@@ -111,7 +112,8 @@ export async function withElicitationInterrupts<R>(
         const value: unknown = singletons.AsyncLocalStorageProviderSingleton.runWithConfig(config, () => langgraph.interrupt(interruptPayload(target, request)));
         return toResume(target, value);
       } catch (error) {
-        if (!langgraph.isGraphInterrupt(error)) throw error;
+        // The graph stopped (GraphInterrupt) or the resume value is unusable: either way the
+        // call ends here and the tool throws that, not whatever the server makes of a cancel.
         interrupted ??= error;
         controller.abort(error);
         return { action: "cancel" };
