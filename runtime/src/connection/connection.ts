@@ -24,7 +24,7 @@ import { OpenFailure, httpStatusOf, openClient, type ClientIdentity, type Client
 import type { CallOptions, ConnectionOptions, RuntimeCallbacks, RuntimeServerConfig } from "../shared/types.js";
 import { oauthSessionFor, withOAuthSession, type SessionOptions } from "./oauth/attach.js";
 import type { OAuthSession } from "./oauth/authorization.js";
-import { TaskStatusHub, type TaskCallbacks } from "../calls/tasks/channel.js";
+import { TaskStatusHub, type TaskCallbacks } from "./task-status.js";
 import { InputRoutes, routedCallbacks } from "./input-routes.js";
 
 export interface ConnectionSettings {

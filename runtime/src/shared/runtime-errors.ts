@@ -3,7 +3,7 @@
  * other subject when there is one); the original failure stays reachable as `cause`.
  */
 import { oneLine } from "./errors.js";
-import type { ContentBlock } from "./types.js";
+import type { ContentBlock } from "./call-types.js";
 
 /** What a failure is about besides the server. */
 export type SubjectKind = "tool" | "resource" | "prompt";
