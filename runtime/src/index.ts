@@ -49,6 +49,8 @@ export {
   RuntimeClosedError,
   ConfigError,
   ProtocolError,
+  ResourceNotFoundError,
+  InputRoundsExceededError,
   TimeoutError,
   CancelledError,
   ToolCallError,
@@ -91,6 +93,8 @@ export type {
   ToolResult,
 } from "./shared/types.js";
 export type { ServerConfig } from "./shared/server-config.js";
+export type { CapturedProtocol, ProtocolEra, ProtocolSelection } from "./shared/protocol.js";
+export type { HeaderParameter } from "./shared/x-mcp-header.js";
 export type { AuthConfig, BearerAuthConfig, ClientCredentialsAuthConfig, OAuthAuthConfig } from "./shared/auth-config.js";
 export { AuthorizationError, LoginRequiredError } from "./connection/oauth/errors.js";
 export { memoryOAuthStore } from "./connection/oauth/memory-store.js";

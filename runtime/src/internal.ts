@@ -13,6 +13,8 @@ export * from "./shared/output-handling.js";
 export * from "./shared/placeholders.js";
 export * from "./shared/server-config.js";
 export * from "./shared/snapshot.js";
+export * from "./shared/protocol.js";
+export * from "./shared/x-mcp-header.js";
 export { diffSnapshots } from "./drift/diff.js";
 export { failsAt, validateDriftOptions } from "./drift/policy.js";
 export { canonicalizeSchema, canonicalSchemaText } from "./drift/canonicalize.js";

@@ -4,7 +4,7 @@
  * ended) whether the capture succeeds or not.
  */
 import type { Client, Prompt, Resource, ResourceTemplateType as ResourceTemplate, StandardSchemaV1, Tool } from "@modelcontextprotocol/client";
-import { CodegenError, errorMessage, redact, type Environment } from "@mcp-codegen/runtime/internal";
+import { CodegenError, eraOfRevision, errorMessage, redact, type Environment, type ProtocolEra } from "@mcp-codegen/runtime/internal";
 import { McpRuntimeError, OpenFailure, collectPages, loadSchemaSdk, LoginRequiredError, type OpenedClient } from "@mcp-codegen/runtime/internal/connect";
 import { isRecord } from "../config/compat.js";
 import type { ResolvedConfig, ResolvedServer } from "../config/load.js";
@@ -15,6 +15,7 @@ import { ServersFailedError } from "./servers-failed.js";
 
 export interface RawServerListing {
   protocolVersion: string;
+  era: ProtocolEra;
   serverInfo: Record<string, unknown>;
   capabilities: Record<string, unknown>;
   instructions?: string;
@@ -125,7 +126,7 @@ async function captureOne(server: ResolvedServer, config: ResolvedConfig, env: E
         client = created;
         created.onerror = (error) => stream.record(error);
         options.install?.(server.name, created);
-      });
+      }, server.config.protocol);
       return listEverything(opened.client, opened.protocolVersion, server.name, limits);
     })();
     work.catch(() => undefined); // the deadline may win; the loser's rejection is not unhandled
@@ -240,6 +241,7 @@ async function listEverything(
   const instructions = client.getInstructions();
   return {
     protocolVersion: protocolVersion ?? "unknown",
+    era: client.getProtocolEra() ?? eraOfRevision(protocolVersion ?? "unknown"),
     serverInfo: (client.getServerVersion() ?? {}) as Record<string, unknown>,
     capabilities,
     ...(instructions === undefined ? {} : { instructions }),

@@ -6,7 +6,8 @@
  */
 import type { Client } from "@modelcontextprotocol/client";
 import { type Environment, type ServerConfig } from "@mcp-codegen/runtime/internal";
-import { resolveServer, type ResolvedServer, openClient, type OpenedClient, oauthSessionFor, withOAuthSession, fileOAuthStore } from "@mcp-codegen/runtime/internal/connect";
+import { type ProtocolSelection } from "@mcp-codegen/runtime/internal";
+import { eraAttempts, resolveServer, type ResolvedServer, openClient, type OpenedClient, oauthSessionFor, withOAuthSession, fileOAuthStore } from "@mcp-codegen/runtime/internal/connect";
 
 export const CLIENT_INFO = { name: "mcp-codegen", version: "0.1.0" } as const;
 
@@ -33,9 +34,11 @@ export function withStoredLogin(name: string, server: ResolvedServer): ResolvedS
 }
 
 /**
- * Open and initialise. `onClient` receives the client before it connects, so the caller's
- * deadline can close it (and end the child) even when `initialize` never answers.
+ * Open and initialise (or discover). `onClient` receives the client before it connects, so the
+ * caller's deadline can close it (and end the child) even when the server never answers. The
+ * era is negotiated afresh every time (never taken from the snapshot: a capture is what tells
+ * whether it changed), within the server's `protocol` option.
  */
-export function openForCapture(server: ResolvedServer, onClient: (client: Client) => void): Promise<OpenedClient> {
-  return openClient(server, CLIENT_INFO, UNBOUNDED, { capabilities: {}, install: onClient });
+export function openForCapture(server: ResolvedServer, onClient: (client: Client) => void, protocol?: ProtocolSelection): Promise<OpenedClient> {
+  return openClient(server, CLIENT_INFO, UNBOUNDED, { capabilities: {}, install: onClient, eras: eraAttempts(protocol, undefined) });
 }

@@ -2,7 +2,7 @@
  * One line saying why a server could not be captured: the network, TLS, HTTP or process cause
  * found along the error's `cause` chain, instead of `fetch failed`.
  */
-import { httpStatusOf, type ResolvedServer } from "@mcp-codegen/runtime/internal/connect";
+import { describeHttpRpcError, httpRpcErrorOf, httpStatusOf, type ResolvedServer } from "@mcp-codegen/runtime/internal/connect";
 import { HTTP_STATUS_HINTS, NETWORK_CAUSES, SPAWN_CAUSES, TLS_CAUSES, type Where } from "./failure-causes.js";
 
 /** The cause in a user's words, or undefined when the error says nothing about the network or process. */
@@ -11,6 +11,9 @@ export function describeFailure(error: unknown, server: ResolvedServer): string 
   for (const link of causeChain(error)) {
     const status = httpStatusOf(link);
     if (status !== undefined && status >= 400) {
+      // A JSON-RPC error in the body is what the server said: that, not a guess from the status.
+      const rpc = httpRpcErrorOf(link);
+      if (rpc) return describeHttpRpcError(rpc, where.url);
       const hint = HTTP_STATUS_HINTS[status];
       return `HTTP ${status} from ${where.url}${hint ? ` (${hint})` : ""}`;
     }

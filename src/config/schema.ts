@@ -9,7 +9,9 @@ import {
   OUTPUT_HANDLING_EXPECTED,
   OUTPUT_TARGET_EXPECTED,
   OUTPUT_TARGETS,
+  PROTOCOL_SELECTIONS,
   type McpBlockType,
+  type ProtocolSelection,
 } from "@mcp-codegen/runtime/internal";
 
 const stringRecord = z.record(z.string(), z.string());
@@ -53,6 +55,10 @@ function runtimeOptions() {
     defaultToolTimeout: z.number().int().positive().optional(),
     /** LangChain tools: which block types go to the ToolMessage's content, which to its artifact. */
     outputHandling: outputHandling.optional(),
+    /** Which MCP revision to speak (capture and generated client): "auto", "legacy" or "2026-07-28". */
+    protocol: z.enum(PROTOCOL_SELECTIONS as [ProtocolSelection, ...ProtocolSelection[]]).optional(),
+    /** Cap on multi round-trip input rounds per request (2026-07-28 servers asking for input). */
+    maxInputRounds: z.number().int().positive().optional(),
   };
 }
 

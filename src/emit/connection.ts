@@ -6,7 +6,7 @@
  */
 import path from "node:path";
 import type { ResolvedServer } from "../config/load.js";
-import { hasPlaceholder, type ServerConfig } from "@mcp-codegen/runtime/internal";
+import { eraOfSnapshot, hasPlaceholder, type CapturedProtocol, type ServerConfig, type ServerSnapshot } from "@mcp-codegen/runtime/internal";
 import { jsonLiteral, stringLiteral } from "./text.js";
 
 /** Keys that are generator options, not connection settings. */
@@ -22,11 +22,13 @@ export interface ConnectionExpression {
   usesModulePath: boolean;
 }
 
-export function connectionExpression(server: ResolvedServer, rootDir: string, moduleDir: string): ConnectionExpression {
+export function connectionExpression(server: ResolvedServer, rootDir: string, moduleDir: string, captured?: CapturedProtocol): ConnectionExpression {
   const entries = Object.entries(server.config as ServerConfig & Record<string, unknown>).filter(
     ([key]) => !GENERATOR_ONLY_KEYS.has(key) && key !== "cwd",
   );
   const members = entries.map(([key, value]) => `${stringLiteral(RUNTIME_NAMES[key] ?? key)}: ${jsonLiteral(value)}`);
+  // The era the server was captured with: the client starts in it instead of probing.
+  if (captured !== undefined) members.push(`"captured": ${jsonLiteral(captured)}`);
   if (server.config.transport !== "stdio") return { code: `{ ${members.join(", ")} }`, usesModulePath: false };
   const cwd = server.config.cwd ?? ".";
   if (path.isAbsolute(cwd)) return { code: `{ ${[...members, `"cwd": ${stringLiteral(cwd)}`].join(", ")} }`, usesModulePath: false };
@@ -39,4 +41,16 @@ export function connectionExpression(server: ResolvedServer, rootDir: string, mo
 
 function toPosix(file: string): string {
   return file.split(path.sep).join("/");
+}
+
+/**
+ * What a generated connection records of how the server speaks: the era and revision; for a
+ * modern server also its capabilities and identity (what `server/discover` said), so the client
+ * can start without a round trip.
+ */
+export function capturedProtocol(snapshot: ServerSnapshot): CapturedProtocol {
+  const era = eraOfSnapshot(snapshot);
+  if (era === "legacy") return { era, revision: snapshot.protocolVersion };
+  const modern: CapturedProtocol = { era, revision: snapshot.protocolVersion, capabilities: snapshot.capabilities, serverInfo: snapshot.serverInfo };
+  return snapshot.instructions === undefined ? modern : { ...modern, instructions: snapshot.instructions };
 }

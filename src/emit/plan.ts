@@ -9,7 +9,7 @@ import { hashJson, type Snapshot } from "@mcp-codegen/runtime/internal";
 import { NameScope } from "../normalize/identifiers.js";
 import { normalizeServer, type NamingNote } from "../normalize/normalize.js";
 import { RESERVED_CLIENT_MEMBERS } from "../normalize/reserved.js";
-import { connectionExpression } from "./connection.js";
+import { capturedProtocol, connectionExpression } from "./connection.js";
 import { emitterFingerprint } from "./fingerprint.js";
 import { renderIndexModule, type IndexServer } from "./index-module.js";
 import type { EmitWarning, RenderedBody, ServerModuleInput } from "./server-module.js";
@@ -54,7 +54,7 @@ export function planFiles(snapshot: Snapshot, config: ResolvedConfig): EmitPlan 
     const normalized = normalizeServer(server.name, property, serverSnapshot);
     notes.push(...normalized.notes);
     const moduleDir = path.join(config.outDir, server.name);
-    const connection = connectionExpression(server, config.rootDir, moduleDir);
+    const connection = connectionExpression(server, config.rootDir, moduleDir, capturedProtocol(listed));
     const toolFilter = { ...(server.config.include ? { include: server.config.include } : {}), ...(server.config.exclude ? { exclude: server.config.exclude } : {}) };
     indexServers.push({ key: server.name, property, typeStem: normalized.typeStem });
     files.push({

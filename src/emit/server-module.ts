@@ -67,7 +67,7 @@ export async function renderServerModule(input: ServerModuleInput, formatter: Fo
   const [head, tools, tail] = await Promise.all([parts.head, Promise.all(parts.tools), Promise.all(parts.tail)]);
   return {
     body: [head, ...tools.map((chunk) => chunk.text), ...tail].join("\n"),
-    warnings: tools.flatMap((chunk) => chunk.warnings),
+    warnings: [...input.server.warnings, ...tools.flatMap((chunk) => chunk.warnings)],
   };
 }
 

@@ -58,6 +58,7 @@ function toolEntry(tool: NormalizedTool): BodyMember {
     name("input", `${tool.inputType}Schema`),
     ...(tool.outputType ? [name("output", `${tool.outputType}Schema`)] : []),
     ...(tool.taskSupport ? [text("taskSupport", tool.taskSupport)] : []),
+    ...(tool.headers.length === 0 ? [] : [["headers", jsonLiteral(tool.headers), undefined] as const]),
   ];
   const source = `${tool.method}: { ${fields.map(([key, value]) => `${key}: ${value}`).join(", ")} }`;
   const members = fields.flatMap(([key, , layout]) => (layout ? [[key, layout] as const] : []));
@@ -68,7 +69,7 @@ function toolEntry(tool: NormalizedTool): BodyMember {
 /** The client interface's method for each tool, laid out when that is certain (format/layout.ts). */
 export function toolMethods(server: NormalizedServer): BodyMember[] {
   return server.tools.map((tool) => {
-    const doc = docCommentLines(tool.entry.description ?? tool.entry.title);
+    const doc = docCommentLines(withHeaderNote(tool.entry.description ?? tool.entry.title, tool));
     const args = `args${hasNoRequiredInput(tool) ? "?" : ""}: ${tool.inputType}`;
     const output = tool.outputType ?? "unknown";
     if (tool.taskSupport) return { source: [...doc, taskToolMember(tool.method, args, output, tool.taskSupport)].join("\n"), laidOut: undefined };
@@ -93,6 +94,14 @@ function taskToolMember(method: string, args: string, output: string, support: "
     `start(${args}, options?: TaskStartOptions): Promise<TaskHandle<${output}>>;`,
     `};`,
   ].join("\n");
+}
+
+/** Which parameters also travel as HTTP headers (`x-mcp-header`): users should know they leave the body. */
+function withHeaderNote(text: string | undefined, tool: NormalizedTool): string | undefined {
+  if (tool.headers.length === 0) return text;
+  const pairs = tool.headers.map((parameter) => `\`${parameter.path.join(".")}\` as \`Mcp-Param-${parameter.header}\``);
+  const note = `Over streamable HTTP these parameters also travel as HTTP headers: ${pairs.join(", ")}.`;
+  return text === undefined || text === "" ? note : `${text}\n\n${note}`;
 }
 
 /** A tool whose input has no required property can be called with no argument. */

@@ -2,7 +2,7 @@
  * Stage `normalize`: one server of the `Snapshot` → `NormalizedServer`: every entity with
  * the identifiers the emitted code will use, clashes resolved and reported.
  */
-import { templateVariables, type PromptEntry, type ResourceEntry, type ResourceTemplateEntry, type ServerSnapshot, type ToolEntry } from "@mcp-codegen/runtime/internal";
+import { scanHeaderParameters, templateVariables, type HeaderParameter, type PromptEntry, type ResourceEntry, type ResourceTemplateEntry, type ServerSnapshot, type ToolEntry } from "@mcp-codegen/runtime/internal";
 import { camelCase, NameScope, pascalCase } from "./identifiers.js";
 import { RESERVED_NAMESPACE_MEMBERS, RESERVED_SERVER_MEMBERS, RESERVED_TYPE_NAMES, TASKS_MEMBER } from "./reserved.js";
 
@@ -19,6 +19,8 @@ export interface NormalizedTool {
   outputType: string | undefined;
   /** The tool can run as an MCP task ("optional") or only as one ("required"). */
   taskSupport: TaskSupport | undefined;
+  /** Parameters mirrored into `Mcp-Param-*` headers (`x-mcp-header`). */
+  headers: HeaderParameter[];
 }
 
 export type TaskSupport = "optional" | "required";
@@ -54,10 +56,13 @@ export interface NormalizedServer {
   templates: NormalizedTemplate[];
   prompts: NormalizedPrompt[];
   notes: NamingNote[];
+  /** Entities left out of the generated code, and why. */
+  warnings: { subject: string; pointer: string; message: string }[];
 }
 
 export function normalizeServer(key: string, property: string, snapshot: ServerSnapshot): NormalizedServer {
   const notes: NamingNote[] = [];
+  const warnings: NormalizedServer["warnings"] = [];
   const types = new NameScope(RESERVED_TYPE_NAMES);
   // A server with task tools gets `tasks` (resume, list) next to its methods.
   const hasTasks = snapshot.tools.some((entry) => taskSupportOf(entry) !== undefined);
@@ -77,7 +82,14 @@ export function normalizeServer(key: string, property: string, snapshot: ServerS
     return name;
   };
 
-  const tools = snapshot.tools.map((entry): NormalizedTool => {
+  // MCP 2026-07-28: a tool whose `x-mcp-header` declarations break the rules must be left out.
+  const headerScans = new Map(snapshot.tools.map((entry) => [entry, scanHeaderParameters(entry.inputSchema)] as const));
+  const usable = snapshot.tools.filter((entry) => {
+    const scan = headerScans.get(entry);
+    if (scan?.valid === false) warnings.push({ subject: `tool "${key}/${entry.name}"`, pointer: "/inputSchema", message: `left out of the generated code: ${scan.reason}` });
+    return scan?.valid !== false;
+  });
+  const tools = usable.map((entry): NormalizedTool => {
     const subject = `tool "${key}/${entry.name}"`;
     const owner = `tool ${JSON.stringify(entry.name)}`;
     const method = assign(methods, entry.name, "tool", subject, owner);
@@ -88,6 +100,7 @@ export function normalizeServer(key: string, property: string, snapshot: ServerS
       inputType: typeName(stem, "Input", subject, owner),
       outputType: entry.outputSchema ? typeName(stem, "Output", subject, owner) : undefined,
       taskSupport: taskSupportOf(entry),
+      headers: headerParametersOf(headerScans.get(entry)),
     };
   });
 
@@ -115,7 +128,11 @@ export function normalizeServer(key: string, property: string, snapshot: ServerS
     return { entry, member, argsType: typeName(pascalCase(member, "Prompt"), "PromptArgs", subject, owner) };
   });
 
-  return { key, property, typeStem: pascalCase(property, "Server"), snapshot, tools, resources, templates, prompts, notes };
+  return { key, property, typeStem: pascalCase(property, "Server"), snapshot, tools, resources, templates, prompts, notes, warnings };
+}
+
+function headerParametersOf(scan: ReturnType<typeof scanHeaderParameters> | undefined): HeaderParameter[] {
+  return scan?.valid ? scan.parameters : [];
 }
 
 /** `execution.taskSupport` when it is one of the two values that allow tasks (anything else: none). */

@@ -133,6 +133,8 @@ const CASES: Record<RuleId, Case> = {
   "capability-changed": { level: "dangerous", run: () => diffServers({ capabilities: { experimental: { x: 1 } } }, { capabilities: { experimental: { x: 2 } } }) },
   "capability-added": { level: "safe", run: () => diffServers({ capabilities: {} }, { capabilities: { logging: {} } }) },
   "protocol-version-changed": { level: "dangerous", run: () => diffServers({ protocolVersion: "2025-03-26" }, { protocolVersion: "2025-06-18" }) },
+  // A snapshot written before `era` existed: its era is its revision's.
+  "protocol-era-changed": { level: "dangerous", pointer: "/era", also: ["protocol-version-changed"], run: () => diffServers({ protocolVersion: "2025-11-25" }, { protocolVersion: "2026-07-28", era: "modern" }) },
 
   // cosmetic
   "title-changed": { level: "safe", run: () => diffServers({ tools: [tool("t", undefined, { title: "A" })] }, { tools: [tool("t", undefined, { title: "B" })] }) },

@@ -17,6 +17,7 @@
 import type { Client, Tool } from "@modelcontextprotocol/client";
 import { compareCodeUnits, canonicalStringify } from "../shared/canonical-json.js";
 import { buildEntity, buildServerSnapshot, toolFilter, type ToolFilter } from "../shared/listing-snapshot.js";
+import { withValidHeaders } from "../shared/x-mcp-header.js";
 import type { ServerSnapshot } from "../shared/snapshot.js";
 import { cleanText } from "../drift/text.js";
 import type { Change, DriftOptions, DriftReport } from "../drift/types.js";
@@ -197,7 +198,7 @@ class ServerGuard implements DriftGuard {
   async #classify(generated: GeneratedSnapshot, live: ServerSnapshot): Promise<DriftReport> {
     // Loaded only when there is something to classify: most processes never need the rules.
     const [{ diffServer }, { applyPolicy }] = await Promise.all([import("../drift/diff.js"), import("../drift/policy.js")]);
-    return applyPolicy(diffServer(this.#server, generated.server, live), generated.drift);
+    return applyPolicy(diffServer(this.#server, usableTools(generated.server), live), generated.drift);
   }
 
   #deliver(report: DriftReport): void {
@@ -225,7 +226,8 @@ class ServerGuard implements DriftGuard {
     ]);
     const instructions = client ? client.getInstructions() : generated.server.instructions;
     const listing = {
-      protocolVersion: negotiatedVersion(client) ?? generated.server.protocolVersion,
+      protocolVersion: client?.getNegotiatedProtocolVersion() ?? generated.server.protocolVersion,
+      era: client?.getProtocolEra() ?? generated.server.era,
       serverInfo: (client?.getServerVersion() ?? generated.server.serverInfo) as Record<string, unknown>,
       capabilities,
       ...(instructions === undefined ? {} : { instructions }),
@@ -261,6 +263,15 @@ class ServerGuard implements DriftGuard {
   }
 }
 
+/**
+ * The snapshot keeps what the server listed; tools with invalid `x-mcp-header` declarations
+ * are in neither the generated code nor live listings, so they are no drift either.
+ */
+function usableTools(server: ServerSnapshot): ServerSnapshot {
+  const tools = withValidHeaders(server.tools, () => undefined);
+  return tools.length === server.tools.length ? server : { ...server, tools };
+}
+
 /** The generated snapshot entry with its tools replaced by the live ones (the rest unchanged: tools only). */
 function withLiveTools(generated: GeneratedSnapshot, liveTools: readonly Tool[]): ServerSnapshot {
   const keep = toolFilter(generated.toolFilter);
@@ -269,12 +280,6 @@ function withLiveTools(generated: GeneratedSnapshot, liveTools: readonly Tool[])
     .map((tool) => buildEntity("tools", tool as unknown as Record<string, unknown>))
     .sort((a, b) => compareCodeUnits(String(a["name"]), String(b["name"])));
   return { ...generated.server, tools: tools as unknown as ServerSnapshot["tools"], hash: "" } as ServerSnapshot;
-}
-
-/** The protocol version the transport negotiated, where the transport exposes it (HTTP does, stdio does not). */
-function negotiatedVersion(client: Client | undefined): string | undefined {
-  const version = (client?.transport as { protocolVersion?: unknown } | undefined)?.protocolVersion;
-  return typeof version === "string" ? version : undefined;
 }
 
 function emitDriftWarning(report: DriftReport, source: { server: string }): void {

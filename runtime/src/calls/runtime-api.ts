@@ -17,7 +17,7 @@ import type { DynamicStructuredTool } from "@langchain/core/tools";
 import type { InterceptorResult, ToolCallContext } from "./interceptors.js";
 import type { ServerConnection } from "../connection/connection.js";
 import type { OutputPolicy } from "../shared/call-types.js";
-import type { CallOptions, ResourceContent, RuntimeOptions } from "../shared/types.js";
+import type { CallOptions, ResourceContent, RuntimeOptions, ToolDescriptor } from "../shared/types.js";
 import type { TaskLink } from "./tasks/channel.js";
 import type { TaskCallOptions, TaskHandle, TaskStartOptions, TaskStatus } from "./tasks/types.js";
 
@@ -81,6 +81,11 @@ export interface RuntimeInternals {
   callToolAsTask(server: string, name: string, args: Record<string, unknown>, options: TaskCallOptions | undefined, context?: () => ToolCallContext): Promise<InterceptorResult>;
   /** The server's connection with its task channel (handles, resume, list). */
   taskLink(server: string): TaskLink;
+  /**
+   * What a generated client knows of a tool, for the SDK's `callTool` (`toolDefinition`): which
+   * parameters it mirrors into `Mcp-Param-*` headers, without listing the tools first.
+   */
+  knowTool(server: string, tool: ToolDescriptor<unknown, unknown>): void;
 }
 
 /** Resolves when the tool may be called; rejects (with `DriftError`) when it must not be. */

@@ -28,12 +28,12 @@ import {
 } from "./interceptors.js";
 import { ServerConnection } from "../connection/connection.js";
 import { hooksInterceptor } from "./hooks.js";
-import { collectPages } from "../connection/listing.js";
+import { withValidHeaders, X_MCP_HEADER } from "../shared/x-mcp-header.js";
 import type { RequestDefaults } from "../connection/request-options.js";
 import { McpSession } from "./session.js";
 import { RUNTIME_INTERNALS, type DriftCheck, type Runtime, type RuntimeInternals, type Session, type ToolsFromListings } from "./runtime-api.js";
 import { toResourceContents } from "./resources.js";
-import type { CallOptions, ResourceContent, RuntimeOptions } from "../shared/types.js";
+import type { CallOptions, ResourceContent, RuntimeOptions, ToolDescriptor } from "../shared/types.js";
 import type { OutputPolicy } from "../shared/call-types.js";
 import { memoryOAuthStore } from "../connection/oauth/memory-store.js";
 import type { SessionOptions } from "../connection/oauth/attach.js";
@@ -62,6 +62,8 @@ interface ServerEntry {
   driftCheck: DriftCheck | undefined;
   /** Made on the first task operation. */
   taskLink?: TaskLink;
+  /** Tool definitions of the generated client, by raw name (see `RuntimeInternals.knowTool`). */
+  definitions: Map<string, Tool>;
 }
 
 class McpRuntime implements Runtime {
@@ -69,6 +71,7 @@ class McpRuntime implements Runtime {
   /** Open explicit sessions: closed with the runtime. */
   readonly #sessions = new Set<McpSession>();
   readonly #handleToolErrors: boolean;
+  readonly #warn: (message: string) => void;
   #closed = false;
   readonly [RUNTIME_INTERNALS]: RuntimeInternals;
 
@@ -91,6 +94,7 @@ class McpRuntime implements Runtime {
         defaults: connection.defaults,
         interceptors: interceptorChain(global, config.interceptors),
         driftCheck: undefined,
+        definitions: new Map(),
       });
     }
     this.#handleToolErrors = options.handleToolErrors ?? true;
@@ -124,7 +128,12 @@ class McpRuntime implements Runtime {
         return self.#intercepted(entry, server, name, args, callOptions, context?.(), run);
       },
       taskLink: (server) => self.#taskLink(self.#entry(server)),
+      knowTool: (server, tool) => {
+        const entry = self.#servers.get(server);
+        if (entry && !entry.definitions.has(tool.name)) entry.definitions.set(tool.name, wireDefinition(tool));
+      },
     };
+    this.#warn = warn;
   }
 
   async callTool(server: string, name: string, args: Record<string, unknown> = {}, options?: CallOptions): Promise<CallToolResult> {
@@ -175,9 +184,11 @@ class McpRuntime implements Runtime {
   /** One `tools/call` on the wire, no interceptors; after the drift guard's verdict on the tool sent. */
   #send(entry: ServerEntry, _server: string, name: string, args: Record<string, unknown>, options: CallOptions | undefined): Promise<CallToolResult> {
     const params = { name, arguments: args };
+    // The SDK's callTool mirrors `x-mcp-header` parameters into headers and answers input rounds.
+    const definition = entry.definitions.get(name);
     const send = (): Promise<CallToolResult> =>
       entry.connection.run(
-        (client, requestOptions) => client.request({ method: "tools/call", params }, requestOptions),
+        (client, requestOptions) => client.callTool(params, definition ? { ...requestOptions, toolDefinition: definition } : requestOptions) as Promise<CallToolResult>,
         entry.defaults.forTool(name, options),
         name,
         options,
@@ -185,39 +196,31 @@ class McpRuntime implements Runtime {
     return entry.driftCheck === undefined ? send() : entry.driftCheck(name).then(send);
   }
 
-  listTools(server: string): Promise<Tool[]> {
-    return this.#list(server, "tools", async (client, cursor, options) => {
-      const page = await client.request({ method: "tools/list", params: cursorParams(cursor) }, options);
-      return { items: page.tools, nextCursor: page.nextCursor };
-    });
+  /**
+   * Every page, through the SDK's list methods: a result still fresh by its `ttlMs` comes from
+   * the client's response cache; tools with invalid `x-mcp-header` declarations are left out.
+   */
+  async listTools(server: string): Promise<Tool[]> {
+    const tools = await this.#list(server, (client, options) => client.listTools(undefined, options).then((page) => page.tools));
+    return withValidHeaders(tools, (tool, reason) => this.#warn(`server "${server}": tool "${tool}" left out: ${reason}`));
   }
 
   listResources(server: string): Promise<Resource[]> {
-    return this.#list(server, "resources", async (client, cursor, options) => {
-      const page = await client.request({ method: "resources/list", params: cursorParams(cursor) }, options);
-      return { items: page.resources, nextCursor: page.nextCursor };
-    });
+    return this.#list(server, (client, options) => client.listResources(undefined, options).then((page) => page.resources));
   }
 
   listResourceTemplates(server: string): Promise<ResourceTemplate[]> {
-    return this.#list(server, "resource templates", async (client, cursor, options) => {
-      const method = "resources/templates/list" as const;
-      const page = await client.request({ method, params: cursorParams(cursor) }, options);
-      return { items: page.resourceTemplates, nextCursor: page.nextCursor };
-    });
+    return this.#list(server, (client, options) => client.listResourceTemplates(undefined, options).then((page) => page.resourceTemplates));
   }
 
   listPrompts(server: string): Promise<Prompt[]> {
-    return this.#list(server, "prompts", async (client, cursor, options) => {
-      const page = await client.request({ method: "prompts/list", params: cursorParams(cursor) }, options);
-      return { items: page.prompts, nextCursor: page.nextCursor };
-    });
+    return this.#list(server, (client, options) => client.listPrompts(undefined, options).then((page) => page.prompts));
   }
 
   async readResource(server: string, uri: string, options?: CallOptions): Promise<ResourceContent[]> {
     const entry = this.#entry(server);
     const result = await entry.connection.run(
-      (client, requestOptions) => client.request({ method: "resources/read", params: { uri } }, requestOptions),
+      (client, requestOptions) => client.readResource({ uri }, requestOptions),
       entry.defaults.forRequest(uri, options),
       uri,
       options,
@@ -230,7 +233,7 @@ class McpRuntime implements Runtime {
     const entry = this.#entry(server);
     const params = args === undefined ? { name } : { name, arguments: args };
     return entry.connection.run(
-      (client, requestOptions) => client.request({ method: "prompts/get", params }, requestOptions),
+      (client, requestOptions) => client.getPrompt(params, requestOptions),
       entry.defaults.forRequest(name, options),
       name,
       options,
@@ -282,17 +285,28 @@ class McpRuntime implements Runtime {
     throw new ConfigError(server, `unknown server (configured: ${[...this.#servers.keys()].join(", ") || "none"})`);
   }
 
-  async #list<T>(
-    server: string,
-    what: string,
-    fetchPage: (client: Client, cursor: string | undefined, options: RequestOptions | undefined) => Promise<{ items: T[]; nextCursor?: string | undefined }>,
-  ): Promise<T[]> {
+  #list<T>(server: string, list: (client: Client, options: RequestOptions | undefined) => Promise<T[]>): Promise<T[]> {
     const entry = this.#entry(server);
     // Every page on one connection (one request's worth for a stateless server).
-    return entry.connection.run((client, options) => collectPages(server, what, (cursor) => fetchPage(client, cursor, options)), entry.defaults.base, undefined, undefined);
+    return entry.connection.run(list, entry.defaults.base, undefined, undefined);
   }
 }
 
-function cursorParams(cursor: string | undefined): { cursor?: string } {
-  return cursor === undefined ? {} : { cursor };
+/**
+ * The definition the SDK's `callTool` needs for header mirroring: only the header-bearing
+ * properties (no output schema: the generated Zod schema validates the result, under the
+ * runtime's output policy). Built once per descriptor.
+ */
+function wireDefinition(tool: ToolDescriptor<unknown, unknown>): Tool {
+  const properties: Record<string, unknown> = {};
+  for (const parameter of tool.headers ?? []) {
+    let at = properties;
+    parameter.path.forEach((name, index) => {
+      const last = index === parameter.path.length - 1;
+      const node = (at[name] ??= last ? {} : { type: "object", properties: {} }) as Record<string, unknown>;
+      if (last) Object.assign(node, { type: parameter.type, [X_MCP_HEADER]: parameter.header });
+      else at = node["properties"] as Record<string, unknown>;
+    });
+  }
+  return { name: tool.name, inputSchema: { type: "object", properties } } as Tool;
 }

@@ -26,8 +26,11 @@ export async function callTypedTool<I, O>(
   const parsed = tool.input.safeParse(args === undefined ? {} : args);
   if (!parsed.success) throw new ValidationError(server, tool.name, parsed.error.issues, parsed.error);
   const input = parsed.data as Record<string, unknown>;
+  const known = runtimeInternals(runtime);
+  // Its header parameters, without listing the tools first.
+  known?.knowTool(server, tool as ToolDescriptor<unknown, unknown>);
   // A task-required tool only runs as a task: start it and wait for its result.
-  const internals = tool.taskSupport === "required" ? runtimeInternals(runtime) : undefined;
+  const internals = tool.taskSupport === "required" ? known : undefined;
   const result = internals
     ? expectToolResult(await internals.callToolAsTask(server, tool.name, input, options), server, tool.name)
     : await runtime.callTool(server, tool.name, input, options);

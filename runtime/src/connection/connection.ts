@@ -9,13 +9,17 @@
  * - HTTP session gone (404 on a known `Mcp-Session-Id`): the server never ran the request, so
  *   the connection re-initializes a new session and sends the request once more.
  * - `stateless: true`: each request opens its own connection and closes it afterwards.
+ * - Era: the first open starts in the era the snapshot recorded (`captured`), else negotiates;
+ *   a server that refuses the captured era (at connect, or at the first request of a modern
+ *   start, which costs no round trip) gets the SDK's negotiation instead, and the request is
+ *   sent once more (the server did not run it).
  */
 import type { Client, LoggingLevel, RequestOptions, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { redact, type Environment } from "../shared/placeholders.js";
 import { withCallHeaders } from "../wire/call-headers.js";
 import { trackChild, untrackChild } from "../wire/child-registry.js";
 import { clientCapabilities, installHandlers, mergeCallbacks, type RootsHolder } from "./client-callbacks.js";
-import { ConfigError, ConnectionError, McpRuntimeError, ProtocolError, RuntimeClosedError, subjectOf, type SubjectKind } from "../shared/runtime-errors.js";
+import { ConfigError, ConnectionError, McpRuntimeError, ProtocolError, RuntimeClosedError, TimeoutError, subjectOf, type SubjectKind } from "../shared/runtime-errors.js";
 import { messageOf, toRuntimeError } from "../wire/failures.js";
 import { backoffDelay, pause, reconnectPolicy, type ReconnectPolicy } from "./reconnect.js";
 import { RequestDefaults } from "./request-options.js";
@@ -26,6 +30,10 @@ import { oauthSessionFor, withOAuthSession, type SessionOptions } from "./oauth/
 import type { OAuthSession } from "./oauth/authorization.js";
 import { TaskStatusHub, type TaskCallbacks } from "./task-status.js";
 import { InputRoutes, routedCallbacks } from "./input-routes.js";
+import { eraAttempts } from "../wire/negotiation.js";
+import { describeHttpRpcError, httpRpcErrorOf } from "../wire/http-errors.js";
+import { isEraRejection, listenForListChanges, wholeExchange, type ListKind } from "../wire/era-2026.js";
+import { canSetLoggingLevel, isLegacyConnection, notifyRootsChanged } from "../wire/era-2025.js";
 
 export interface ConnectionSettings {
   env: Environment;
@@ -72,6 +80,8 @@ export class ServerConnection {
   #oauth: OAuthSession | undefined;
   /** A connection existed and was lost: the next open retries with backoff. */
   #lost = false;
+  /** The server refused the era the snapshot recorded: negotiate from now on. */
+  #capturedStale = false;
   #closed = false;
 
   constructor(server: string, config: RuntimeServerConfig, settings: ConnectionSettings) {
@@ -149,28 +159,55 @@ export class ServerConnection {
     about?: SubjectKind,
   ): Promise<T> {
     try {
-      return await this.#send(opened, send, requestOptions, options);
+      const result = await this.#send(opened, send, requestOptions, options, subject, about);
+      opened.unconfirmed = false;
+      return result;
     } catch (error) {
-      if (!isSessionGone(error, opened)) {
+      const staleEra = opened.unconfirmed && isEraRejection(error);
+      if (staleEra) this.#capturedStale = true;
+      else if (!isSessionGone(error, opened)) {
         if (isNetworkFailure(error, opened)) this.#forget(opened, true);
         throw toRuntimeError(error, this.server, subject, options?.signal, about);
       }
     }
-    // The server dropped our session before running the request: a new session, same request.
+    // The server dropped our session (or refused the captured era) before running the request: a new connection, same request.
     this.#forget(opened, false);
     const fresh = await this.#shared();
     try {
-      return await this.#send(fresh, send, requestOptions, options);
+      return await this.#send(fresh, send, requestOptions, options, subject, about);
     } catch (error) {
       if (isNetworkFailure(error, fresh) || isSessionGone(error, fresh)) this.#forget(fresh, true);
       throw toRuntimeError(error, this.server, subject, options?.signal, about);
     }
   }
 
-  #send<T>(opened: OpenedClient, send: Send<T>, requestOptions: RequestOptions | undefined, options: CallOptions | undefined): Promise<T> {
+  #send<T>(opened: OpenedClient, send: Send<T>, requestOptions: RequestOptions | undefined, options: CallOptions | undefined, subject?: string, about?: SubjectKind): Promise<T> {
+    if (opened.era === "modern") return this.#sendBounded(opened, send, requestOptions, options, subject, about);
+    return this.#sendWithHeaders(opened, send, requestOptions, options);
+  }
+
+  #sendWithHeaders<T>(opened: OpenedClient, send: Send<T>, requestOptions: RequestOptions | undefined, options: CallOptions | undefined): Promise<T> {
     const headers = options?.headers;
     if (headers === undefined || opened.kind === "stdio") return send(opened.client, requestOptions);
     return withCallHeaders(headers, () => send(opened.client, requestOptions));
+  }
+
+  /** A 2026-07-28 request: one deadline over all its input rounds (see `wholeExchange`). */
+  async #sendBounded<T>(
+    opened: OpenedClient,
+    send: Send<T>,
+    requestOptions: RequestOptions | undefined,
+    options: CallOptions | undefined,
+    subject: string | undefined,
+    about: SubjectKind | undefined,
+  ): Promise<T> {
+    const exchange = wholeExchange(requestOptions);
+    try {
+      return await this.#sendWithHeaders(opened, send, exchange.options, options);
+    } catch (error) {
+      if (!exchange.expired()) throw error;
+      throw new TimeoutError(this.server, `request timed out after ${exchange.timeout} ms`, { tool: subject, about, cause: error, timeout: exchange.timeout });
+    }
   }
 
   /** A stateless request: its own connection, closed (in the background) once answered. */
@@ -179,7 +216,7 @@ export class ServerConnection {
     const opened = await this.#openOne();
     this.#transient.add(opened);
     try {
-      return await this.#send(opened, send, requestOptions, options);
+      return await this.#send(opened, send, requestOptions, options, subject, about);
     } catch (error) {
       throw toRuntimeError(error, this.server, subject, options?.signal, about);
     } finally {
@@ -196,7 +233,9 @@ export class ServerConnection {
     this.#loggingLevel = level;
     if (this.#stateless) return;
     const opened = await this.#shared();
-    if (!opened.client.getServerCapabilities()?.logging) throw new ProtocolError(this.server, "the server does not support logging");
+    // 2026-07-28 has no logging/setLevel: a modern server is never asked.
+    if (!isLegacyConnection(opened.client)) return;
+    if (!canSetLoggingLevel(opened.client)) throw new ProtocolError(this.server, "the server does not support logging");
     try {
       await opened.client.setLoggingLevel(level, this.defaults.base);
     } catch (error) {
@@ -211,7 +250,7 @@ export class ServerConnection {
    */
   async notifyRootsChanged(): Promise<void> {
     const clients = this.#opened ? [this.#opened, ...this.#transient] : [...this.#transient];
-    await Promise.all(clients.map((opened) => opened.client.sendRootsListChanged().catch(() => undefined)));
+    await Promise.all(clients.map((opened) => notifyRootsChanged(opened.client)));
   }
 
   async close(): Promise<void> {
@@ -278,8 +317,9 @@ export class ServerConnection {
       this.#end(opened, false);
       throw new RuntimeClosedError(this.server, "runtime closed while connecting");
     }
+    this.#listenForChanges(opened);
     const level = this.#loggingLevel;
-    if (level !== undefined && opened.client.getServerCapabilities()?.logging) {
+    if (level !== undefined && canSetLoggingLevel(opened.client)) {
       try {
         await opened.client.setLoggingLevel(level, this.#connectOptions());
       } catch (error) {
@@ -288,6 +328,14 @@ export class ServerConnection {
       }
     }
     return opened;
+  }
+
+  /** A modern server sends list changes only on a `subscriptions/listen` stream: open one when someone listens. */
+  #listenForChanges(opened: OpenedClient): void {
+    if (isLegacyConnection(opened.client)) return;
+    const kinds: ListKind[] = this.#callbacks.onListChanged ? ["tools", "resources", "prompts"] : this.#toolsChanged.size > 0 ? ["tools"] : [];
+    // In the background: the first request need not wait for the subscription's acknowledgement.
+    if (kinds.length > 0) void listenForListChanges(opened.client, kinds);
   }
 
   #withOAuth(resolved: ResolvedServer): ResolvedServer {
@@ -300,7 +348,10 @@ export class ServerConnection {
   #clientSetup(): ClientSetup {
     const callbacks = this.#callbacks;
     const roots = this.roots;
+    const runtime = this.#settings.runtime;
     return {
+      eras: eraAttempts(this.config.protocol ?? runtime?.protocol, this.#capturedStale ? undefined : this.config.captured),
+      maxInputRounds: this.config.maxInputRounds ?? runtime?.maxInputRounds,
       capabilities: clientCapabilities(callbacks, roots),
       install: (client) =>
         installHandlers(
@@ -344,7 +395,9 @@ export class ServerConnection {
     const where = resolved.kind === "stdio" ? `could not start ${JSON.stringify(resolved.command)}` : `could not connect over ${resolved.kind}`;
     const cause = error instanceof OpenFailure ? error.cause : error;
     const stderr = error instanceof OpenFailure && error.stderr !== "" ? ` (stderr: ${error.stderr})` : "";
-    const detail = redact(`${where}: ${messageOf(cause)}${stderr}`, resolved.secrets);
+    const rpc = resolved.kind === "stdio" ? undefined : httpRpcErrorOf(cause);
+    const said = rpc && resolved.kind !== "stdio" ? describeHttpRpcError(rpc, `${resolved.url.origin}${resolved.url.pathname}`) : messageOf(cause);
+    const detail = redact(`${where}: ${said}${stderr}`, resolved.secrets);
     return new ConnectionError(this.server, detail, { cause });
   }
 }

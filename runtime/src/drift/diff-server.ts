@@ -1,6 +1,7 @@
 /** Differences in a server's own metadata: protocol version, serverInfo, capabilities, instructions. */
 import type { Json } from "../shared/canonical-json.js";
 import type { ServerSnapshot } from "../shared/snapshot.js";
+import { eraOfSnapshot } from "../shared/protocol.js";
 import type { Finding } from "./change.js";
 import { sameJson, unionKeys } from "./diff-entity.js";
 import { escapePointer } from "./diff-schema.js";
@@ -18,6 +19,8 @@ export function diffServerMetadata(before: ServerSnapshot, after: ServerSnapshot
   if (before.protocolVersion !== after.protocolVersion) {
     findings.push({ ruleId: "protocol-version-changed", pointer: "/protocolVersion", before: before.protocolVersion, after: after.protocolVersion });
   }
+  const [eraBefore, eraAfter] = [eraOfSnapshot(before), eraOfSnapshot(after)];
+  if (eraBefore !== eraAfter) findings.push({ ruleId: "protocol-era-changed", pointer: "/era", before: eraBefore, after: eraAfter });
   const infoBefore = before.serverInfo ?? {};
   const infoAfter = after.serverInfo ?? {};
   for (const key of unionKeys(infoBefore, infoAfter)) {

@@ -117,6 +117,10 @@ export const RULES = {
   "capability-changed": { level: "dangerous", side: "server", template: "Capability {subject} changed from {before} to {after}" },
   "capability-added": { level: "safe", side: "server", template: "Capability {subject} was added" },
   "protocol-version-changed": { level: "dangerous", side: "server", template: "Protocol version changed from {before} to {after}" },
+  // Dangerous, not breaking: no generated type changes and the client still connects (it starts in
+  // the recorded era and negotiates when refused), but how the server behaves does: sessions,
+  // input requests (server-to-client requests vs. multi round-trip), tasks, list-change delivery.
+  "protocol-era-changed": { level: "dangerous", side: "server", template: "Protocol era changed from {before} to {after}" },
 
   // ── cosmetic ──────────────────────────────────────────────────────────────────────────────
   "title-changed": { level: "safe", side: "entity", template: "Title changed from {before} to {after}" },

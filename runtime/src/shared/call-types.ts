@@ -3,6 +3,7 @@
  * (shared/types.ts re-exports them with the options that refer to higher layers).
  */
 import type { ZodType } from "zod";
+import type { HeaderParameter } from "./x-mcp-header.js";
 import type { CallToolResult, ToolAnnotations } from "@modelcontextprotocol/client";
 
 export type ContentBlock = CallToolResult["content"][number];
@@ -19,6 +20,11 @@ export interface ToolDescriptor<I = unknown, O = unknown> {
   readonly output?: ZodType<O>;
   /** The tool can run as an MCP task ("optional") or only as one ("required"); absent: never. */
   readonly taskSupport?: "optional" | "required";
+  /**
+   * Parameters that travel as `Mcp-Param-{header}` HTTP headers too (`x-mcp-header`, MCP
+   * 2026-07-28): property path and header name.
+   */
+  readonly headers?: readonly HeaderParameter[];
 }
 
 /** A successful typed tool call. */

@@ -5,6 +5,7 @@
  */
 import { canonicalize, compareCodeUnits, type Json } from "./canonical-json.js";
 import { hashJson } from "./hash.js";
+import { eraOfRevision, type ProtocolEra } from "./protocol.js";
 import { ENTITY_KINDS, entityKey, type EntityKind, type JsonObject, type ServerSnapshot } from "./snapshot.js";
 
 /**
@@ -25,6 +26,8 @@ export const KEPT_SERVER_INFO_FIELDS = ["name", "title", "version", "description
 /** What a server said about itself and listed: the input of a snapshot entry. */
 export interface ListingInput {
   protocolVersion: string;
+  /** Absent: the era of `protocolVersion`. */
+  era?: ProtocolEra | undefined;
   serverInfo: Record<string, unknown>;
   capabilities: Record<string, unknown>;
   instructions?: string;
@@ -50,6 +53,7 @@ export function buildServerSnapshot(listing: ListingInput, filter: ToolFilter = 
   }
   const body = {
     protocolVersion: listing.protocolVersion,
+    era: listing.era ?? eraOfRevision(listing.protocolVersion),
     serverInfo: pick(listing.serverInfo, KEPT_SERVER_INFO_FIELDS),
     capabilities: canonicalize(listing.capabilities) as JsonObject,
     ...(listing.instructions === undefined ? {} : { instructions: listing.instructions }),

@@ -57,6 +57,32 @@ export class ProtocolError extends McpRuntimeError {
   }
 }
 
+/**
+ * A resource read named a URI the server does not have: -32602 with `data.uri` (MCP 2026-07-28)
+ * or -32002 (the 2025 revisions), one error whatever the era.
+ */
+export class ResourceNotFoundError extends ProtocolError {
+  override name = "ResourceNotFoundError";
+  readonly uri: string;
+
+  constructor(server: string, uri: string, options: McpRuntimeErrorOptions & { code?: number | undefined } = {}) {
+    super(server, "resource not found", { ...options, tool: uri, about: "resource" });
+    this.uri = uri;
+  }
+}
+
+/** A 2026-07-28 server kept asking for input (elicitation, sampling, roots) past `maxInputRounds`. */
+export class InputRoundsExceededError extends ProtocolError {
+  override name = "InputRoundsExceededError";
+  readonly rounds: number | undefined;
+
+  constructor(server: string, rounds: number | undefined, options: McpRuntimeErrorOptions = {}) {
+    const cap = rounds === undefined ? "its cap" : `${rounds} rounds`;
+    super(server, `the server asked for input ${cap} without answering (raise maxInputRounds if it needs more)`, options);
+    this.rounds = rounds;
+  }
+}
+
 /** The request took longer than its timeout; it was cancelled on the wire. */
 export class TimeoutError extends McpRuntimeError {
   override name = "TimeoutError";

@@ -4,6 +4,7 @@
  */
 import type { AuthConfig } from "./auth-config.js";
 import type { OutputHandling } from "./output-handling.js";
+import type { ProtocolSelection } from "./protocol.js";
 
 export interface StdioServerConfig {
   transport: "stdio";
@@ -42,6 +43,8 @@ export type ServerConnection = StdioServerConfig | HttpServerConfig | SseServerC
 
 /** Options that are not about how to connect, but about how to treat the server. */
 export interface ServerOptions {
+  /** Which MCP revision to speak: "auto" (default), "legacy" or "2026-07-28"; see `ProtocolSelection`. */
+  protocol?: ProtocolSelection;
   /** Connect + initialise + list, in milliseconds (generator), or per-request timeout (runtime). */
   timeout?: number;
   /** Tool names (globs with `*`) to keep; all when absent. */

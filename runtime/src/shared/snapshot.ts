@@ -4,6 +4,7 @@
  * no machine paths: only what the server said about itself.
  */
 import type { Json } from "./canonical-json.js";
+import type { ProtocolEra } from "./protocol.js";
 
 export const SNAPSHOT_FORMAT = 1 as const;
 
@@ -17,7 +18,13 @@ export interface Snapshot {
 }
 
 export interface ServerSnapshot {
+  /** The revision the server was captured with. */
   protocolVersion: string;
+  /**
+   * "modern" (2026-07-28 and later: no handshake, per-request versions) or "legacy" (the 2025
+   * `initialize` handshake). Snapshots written before this field: the era of `protocolVersion`.
+   */
+  era?: ProtocolEra;
   serverInfo: JsonObject;
   capabilities: JsonObject;
   instructions?: string;

@@ -12,6 +12,7 @@ import type {
   OAuthClientProvider,
   Root,
 } from "@modelcontextprotocol/client";
+import type { CapturedProtocol, ProtocolSelection } from "./protocol.js";
 import type { CallOptions, ContentBlock, ProgressUpdate, ToolDescriptor, ToolResult } from "./call-types.js";
 import type { ContentBlock as LangChainBlock } from "@langchain/core/messages";
 import type { ServerConfig } from "./server-config.js";
@@ -136,6 +137,17 @@ export interface RuntimeCallbacks {
 
 /** Connection options for every server (runtime level) or one server (its own value wins). */
 export interface ConnectionOptions {
+  /**
+   * Which MCP revision to speak: "auto" (default: 2026-07-28 where the server offers it, the
+   * 2025 handshake otherwise; a generated client starts in the era its snapshot recorded),
+   * "legacy" (only the 2025 handshake, no probe) or "2026-07-28" (only that revision).
+   */
+  protocol?: ProtocolSelection;
+  /**
+   * 2026-07-28 servers ask for input (elicitation, sampling, roots) in rounds answered by the
+   * callbacks: a request whose server asks more than this many rounds fails. Default 10.
+   */
+  maxInputRounds?: number;
   reconnect?: ReconnectOptions;
   /** Limit for connect + initialize, in ms. Default: the SDK's (60 s). */
   connectTimeout?: number;
@@ -170,6 +182,11 @@ export interface ServerRuntimeOptions extends ServerConnectionOptions {
   interceptors?: readonly ToolCallInterceptor[];
   /** Drift guard of this server's generated client; wins over the runtime's `driftGuard`. */
   driftGuard?: DriftGuardPolicy;
+  /**
+   * Set by generated code: the era and revision the server was captured with, so the client
+   * starts in it without probing (and negotiates only if the server refuses it).
+   */
+  captured?: CapturedProtocol;
 }
 
 /**

@@ -7,6 +7,8 @@ import { loadedClientSdk } from "./sdk.js";
 import {
   CancelledError,
   ConnectionError,
+  InputRoundsExceededError,
+  ResourceNotFoundError,
   McpRuntimeError,
   ProtocolError,
   TimeoutError,
@@ -21,11 +23,19 @@ export function toRuntimeError(error: unknown, server: string, tool?: string, si
   const subject = { tool, about };
   // Errors of the SDK's own classes exist only once it is loaded.
   const sdk = loadedClientSdk();
-  if (sdk?.ProtocolError.isInstance(error)) return fromServerError(error, server, subject);
+  if (sdk?.ResourceNotFoundError.isInstance(error)) return new ResourceNotFoundError(server, error.uri, { cause: error, code: error.code });
+  if (sdk?.ProtocolError.isInstance(error)) {
+    // A 2025 server's -32002 may come without `data.uri`: the URI is the subject of the read.
+    if (about === "resource" && tool !== undefined && error.code === RESOURCE_NOT_FOUND_2025) return new ResourceNotFoundError(server, tool, { cause: error, code: error.code });
+    return fromServerError(error, server, subject);
+  }
   if (sdk?.SdkError.isInstance(error)) return fromSdkError(error, sdk.SdkErrorCode, server, subject);
   if (isZodError(error)) return new ProtocolError(server, `invalid response: ${messageOf(error)}`, { ...subject, cause: error });
   return new ConnectionError(server, messageOf(error), { ...subject, cause: error });
 }
+
+/** "Resource not found" before 2026-07-28 (which uses -32602 with `data.uri`). */
+const RESOURCE_NOT_FOUND_2025 = -32002;
 
 type Subject = Pick<McpRuntimeErrorOptions, "tool" | "about">;
 
@@ -44,6 +54,10 @@ function fromSdkError(error: SdkError, codes: typeof SdkErrorCode, server: strin
       const timeout = typeof data?.timeout === "number" ? data.timeout : undefined;
       const text = timeout === undefined ? "request timed out" : `request timed out after ${timeout} ms`;
       return new TimeoutError(server, text, { ...subject, cause: error, timeout });
+    }
+    case codes.InputRequiredRoundsExceeded: {
+      const rounds = (error.data as { rounds?: unknown } | undefined)?.rounds;
+      return new InputRoundsExceededError(server, typeof rounds === "number" ? rounds : undefined, { ...subject, cause: error });
     }
     case codes.ConnectionClosed:
       return new ConnectionError(server, `connection closed: ${error.message}`, { ...subject, cause: error });

@@ -1,12 +1,19 @@
 /**
- * Opening an initialised SDK `Client` over the configured transport: stdio, streamable HTTP
- * (falling back to legacy SSE when the endpoint rejects it with a 4xx), or SSE.
+ * Opening a connected SDK `Client` over the configured transport: stdio, streamable HTTP
+ * (falling back to legacy SSE when the endpoint answers as an SSE-only server does), or SSE.
+ * The era is the SDK's negotiation, tried in the order `wire/negotiation.ts` picked: a later
+ * attempt (on a fresh transport) only when the server refused the earlier one's era.
  */
-import type { Client, ClientCapabilities, FetchLike, OAuthClientProvider, RequestOptions, Transport } from "@modelcontextprotocol/client";
-import { loadClientSdk, loadStdioSdk, loadedClientSdk, type ClientSdk } from "./sdk.js";
+import type { Client, ClientCapabilities, FetchLike, OAuthClientProvider, ProtocolEra, RequestOptions, Transport } from "@modelcontextprotocol/client";
+import { loadClientSdk, loadStdioSdk, type ClientSdk } from "./sdk.js";
 import { fetchWithCallHeaders } from "./call-headers.js";
 import type { ResolvedHttp, ResolvedServer, ResolvedStdio } from "../connection/resolve-config.js";
 import { StderrTail } from "./stderr-tail.js";
+import { isEraRejection } from "./era-2026.js";
+import { SSE_ATTEMPTS, type EraAttempt } from "./negotiation.js";
+import { shouldFallBackToSse } from "./http-errors.js";
+
+export { httpStatusOf, shouldFallBackToSse } from "./http-errors.js";
 
 export interface ClientIdentity {
   name: string;
@@ -18,6 +25,10 @@ export interface ClientSetup {
   capabilities: ClientCapabilities;
   /** May finish asynchronously (handlers whose schemas load on demand); awaited before connecting. */
   install(client: Client): void | Promise<void>;
+  /** Eras to try, in order (default: the SDK's negotiation). */
+  eras?: readonly EraAttempt[];
+  /** Cap on multi round-trip input rounds per request (SDK default 10). */
+  maxInputRounds?: number | undefined;
 }
 
 export interface OpenedClient {
@@ -27,8 +38,14 @@ export interface OpenedClient {
   kind: "stdio" | "http" | "sse";
   /** The last lines the stdio child wrote to stderr, when they are being collected. */
   stderr: StderrTail | undefined;
-  /** The protocol version negotiated in `initialize`. */
+  /** The protocol revision the connection speaks. */
   protocolVersion: string | undefined;
+  era: ProtocolEra | undefined;
+  /**
+   * Connected from the snapshot's modern verdict without a round trip: nothing has confirmed
+   * the server still speaks that revision until a request succeeds.
+   */
+  unconfirmed: boolean;
 }
 
 /** Opens a transport and initialises a client on it. On failure nothing is left open. */
@@ -39,14 +56,15 @@ export async function openClient(
   setup: ClientSetup,
 ): Promise<OpenedClient> {
   const sdk = await loadClientSdk();
+  const attempts = setup.eras ?? [{ mode: "auto" }];
   const open = { identity, connectOptions, setup, sdk };
-  if (server.kind === "stdio") return openStdio(server, open);
-  if (server.kind === "sse") return openOver("sse", sseTransport(server, sdk), open, undefined);
+  if (server.kind === "sse") return openOver("sse", () => sseTransport(server, sdk), { ...open, attempts: SSE_ATTEMPTS }, undefined);
+  if (server.kind === "stdio") return openStdio(server, { ...open, attempts });
   try {
-    return await openOver("http", streamableTransport(server, sdk), open, undefined);
+    return await openOver("http", () => streamableTransport(server, sdk), { ...open, attempts }, undefined);
   } catch (error) {
     if (!shouldFallBackToSse(error)) throw error;
-    return openOver("sse", sseTransport(server, sdk), open, undefined);
+    return openOver("sse", () => sseTransport(server, sdk), { ...open, attempts: SSE_ATTEMPTS }, undefined);
   }
 }
 
@@ -55,43 +73,30 @@ interface OpenSettings {
   connectOptions: RequestOptions | undefined;
   setup: ClientSetup;
   sdk: ClientSdk;
-}
-
-/**
- * A legacy SSE-only server answers the streamable POST with 404 or 405 (some with 400).
- * 401 and 403 are authentication answers that SSE would get too: no fallback for them.
- */
-export function shouldFallBackToSse(error: unknown): boolean {
-  const status = httpStatusOf(error);
-  if (status === undefined) return false;
-  return status >= 400 && status < 500 && status !== 401 && status !== 403;
-}
-
-/** The HTTP status a server refused a request of the SDK's HTTP transports with (streamable HTTP or SSE). */
-export function httpStatusOf(error: unknown): number | undefined {
-  const sdk = loadedClientSdk();
-  if (sdk?.SdkHttpError.isInstance(error)) return error.status;
-  if (sdk?.SseError.isInstance(error)) return error.code;
-  return undefined;
+  attempts: readonly EraAttempt[];
 }
 
 async function openStdio(server: ResolvedStdio, open: OpenSettings): Promise<OpenedClient> {
   // The SDK merges `env` over its safe default environment (PATH, HOME, …), never process.env.
   const { StdioClientTransport } = await loadStdioSdk();
-  const transport = new StdioClientTransport({
-    command: server.command,
-    args: server.args,
-    ...(server.env ? { env: server.env } : {}),
-    ...(server.cwd !== undefined ? { cwd: server.cwd } : {}),
-    stderr: server.stderr,
-    ...(server.maxMessageBytes !== undefined ? { maxBufferSize: server.maxMessageBytes } : {}),
-  });
   // With "pipe" the SDK hands out its stderr stream before start: read it from the first byte.
-  const stderr = server.stderr === "pipe" && transport.stderr ? new StderrTail(transport.stderr) : undefined;
+  const tail: { current: StderrTail | undefined } = { current: undefined };
+  const transport = () => {
+    const created = new StdioClientTransport({
+      command: server.command,
+      args: server.args,
+      ...(server.env ? { env: server.env } : {}),
+      ...(server.cwd !== undefined ? { cwd: server.cwd } : {}),
+      stderr: server.stderr,
+      ...(server.maxMessageBytes !== undefined ? { maxBufferSize: server.maxMessageBytes } : {}),
+    });
+    tail.current = server.stderr === "pipe" && created.stderr ? new StderrTail(created.stderr) : undefined;
+    return created;
+  };
   try {
-    return await openOver("stdio", transport, open, stderr);
+    return await openOver("stdio", transport, open, tail);
   } catch (error) {
-    throw new OpenFailure(error, stderr?.summary() ?? "");
+    throw new OpenFailure(error, tail.current?.summary() ?? "");
   }
 }
 
@@ -123,32 +128,55 @@ function sseTransport(server: ResolvedHttp, sdk: ClientSdk): Transport {
   return new sdk.SSEClientTransport(server.url, httpOptions(server));
 }
 
-async function openOver(kind: OpenedClient["kind"], transport: Transport, open: OpenSettings, stderr: StderrTail | undefined): Promise<OpenedClient> {
+/**
+ * Connects a client on a fresh transport per era attempt; a later attempt only after the
+ * server refused the earlier one's era. Nothing stays open on failure.
+ */
+async function openOver(
+  kind: OpenedClient["kind"],
+  transport: () => Transport,
+  open: OpenSettings,
+  stderr: { current: StderrTail | undefined } | undefined,
+): Promise<OpenedClient> {
+  for (let index = 0; ; index++) {
+    const attempt = open.attempts[index] ?? { mode: "auto" };
+    const last = index >= open.attempts.length - 1;
+    try {
+      return await connectOnce(kind, transport(), attempt, open, stderr);
+    } catch (error) {
+      if (last || !isEraRejection(error)) throw error;
+    }
+  }
+}
+
+async function connectOnce(
+  kind: OpenedClient["kind"],
+  transport: Transport,
+  attempt: EraAttempt,
+  open: OpenSettings,
+  stderr: { current: StderrTail | undefined } | undefined,
+): Promise<OpenedClient> {
   // Capabilities are declared only for the callbacks (sampling, roots, elicitation) supplied.
-  const client = new open.sdk.Client(open.identity, { capabilities: open.setup.capabilities });
+  const client = new open.sdk.Client(open.identity, {
+    capabilities: open.setup.capabilities,
+    versionNegotiation: { mode: attempt.mode },
+    ...(open.setup.maxInputRounds === undefined ? {} : { inputRequired: { maxRounds: open.setup.maxInputRounds } }),
+  });
   await open.setup.install(client);
-  const negotiated = recordProtocolVersion(transport);
   try {
-    await client.connect(transport, open.connectOptions);
+    await client.connect(transport, { ...open.connectOptions, ...(attempt.prior ? { prior: attempt.prior } : {}) });
   } catch (error) {
     await client.close().catch(() => undefined);
     await transport.close().catch(() => undefined);
     throw error;
   }
-  return { client, transport, kind, stderr, protocolVersion: negotiated.version };
-}
-
-/**
- * The SDK client hands the negotiated protocol version to `transport.setProtocolVersion` (HTTP
- * transports need it for their headers) but keeps it to itself otherwise: record it there, for
- * every transport, at no cost per message.
- */
-function recordProtocolVersion(transport: Transport): { version: string | undefined } {
-  const negotiated: { version: string | undefined } = { version: undefined };
-  const own = transport.setProtocolVersion?.bind(transport);
-  transport.setProtocolVersion = (version: string) => {
-    negotiated.version = version;
-    own?.(version);
+  return {
+    client,
+    transport,
+    kind,
+    stderr: stderr?.current,
+    protocolVersion: client.getNegotiatedProtocolVersion(),
+    era: client.getProtocolEra(),
+    unconfirmed: attempt.prior?.kind === "modern",
   };
-  return negotiated;
 }

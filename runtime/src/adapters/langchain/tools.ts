@@ -167,6 +167,8 @@ function buildTool(core: LangChainCore, runtime: Runtime, spec: ToolSpec, option
   // A task handed back is no tool result: its structured content is the task, not the output,
   // and the model needs its id whatever the routes.
   const descriptor = run === "handle" ? undefined : spec.descriptor;
+  // Its header parameters (`x-mcp-header`) for the SDK's callTool, without listing first.
+  if (spec.descriptor) internals?.knowTool(server, spec.descriptor as ToolDescriptor<unknown, unknown>);
   const routes = run === "handle" ? undefined : outputRoutesOf(internals, server);
   // Elicitations of this server's calls become LangGraph interrupts (elicitation: "interrupt").
   const interrupts = interruptRoutes(internals, server);

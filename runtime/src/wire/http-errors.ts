@@ -1,0 +1,61 @@
+/**
+ * What an HTTP server said when it refused a request: a 4xx whose body is a JSON-RPC error is
+ * that error (code, message, supported versions), never a sign of a legacy SSE-only server.
+ */
+import { loadedClientSdk } from "./sdk.js";
+
+export interface HttpRpcError {
+  status: number;
+  code: number;
+  message: string;
+  /** `data.supported` of an unsupported-protocol-version error (-32022). */
+  supported?: string[];
+}
+
+/** The HTTP status a server refused a request of the SDK's HTTP transports with (streamable HTTP or SSE). */
+export function httpStatusOf(error: unknown): number | undefined {
+  const sdk = loadedClientSdk();
+  if (sdk?.SdkHttpError.isInstance(error)) return error.status;
+  if (sdk?.SseError.isInstance(error)) return error.code;
+  return undefined;
+}
+
+/** The JSON-RPC error in the body of a refused HTTP request, if the body is one. */
+export function httpRpcErrorOf(error: unknown): HttpRpcError | undefined {
+  const sdk = loadedClientSdk();
+  if (!sdk?.SdkHttpError.isInstance(error)) return undefined;
+  const text = (error.data as { text?: unknown } | undefined)?.text;
+  if (typeof text !== "string") return undefined;
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const rpc = (body as { error?: { code?: unknown; message?: unknown; data?: unknown } } | null)?.error;
+  if (typeof rpc?.code !== "number" || typeof rpc.message !== "string") return undefined;
+  const supported = (rpc.data as { supported?: unknown } | undefined)?.supported;
+  return {
+    status: error.status,
+    code: rpc.code,
+    message: rpc.message,
+    ...(Array.isArray(supported) && supported.every((item) => typeof item === "string") ? { supported } : {}),
+  };
+}
+
+/** `HTTP 400 from <url>: Unsupported protocol version: 2025-11-25 (JSON-RPC error -32022; the server supports 2026-07-28)`. */
+export function describeHttpRpcError(rpc: HttpRpcError, url: string): string {
+  const supported = rpc.supported === undefined ? "" : `; the server supports ${rpc.supported.join(", ") || "no version"}`;
+  return `HTTP ${rpc.status} from ${url}: ${rpc.message} (JSON-RPC error ${rpc.code}${supported})`;
+}
+
+/**
+ * A legacy SSE-only server answers the streamable POST with 404 or 405 (some with 400), with a
+ * body that is not JSON-RPC. 401 and 403 are authentication answers that SSE would get too; a
+ * JSON-RPC error body is a streamable HTTP server saying what is wrong: no fallback for those.
+ */
+export function shouldFallBackToSse(error: unknown): boolean {
+  const status = httpStatusOf(error);
+  if (status === undefined || status < 400 || status >= 500 || status === 401 || status === 403) return false;
+  return httpRpcErrorOf(error) === undefined;
+}

@@ -1,0 +1,93 @@
+/**
+ * Serves the era test surface (era-surface.ts) over stdio (default) or, with `--http`, over
+ * streamable HTTP on 127.0.0.1 (`--port N`, 0 = random), through the SDK 2.x serving entries
+ * (`serveStdio`, `createMcpHandler`). Over HTTP it prints `MCP_LISTENING <url>` once listening,
+ * like the other example servers; diagnostics go to stderr only.
+ *
+ * `modernOnly` serves 2026-07-28 alone (`legacy: "reject"`): an `initialize` is answered with
+ * the unsupported-protocol-version error.
+ */
+import { appendFileSync } from "node:fs";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { Readable } from "node:stream";
+import { createMcpHandler, type McpHttpHandler } from "@modelcontextprotocol/server";
+import { serveStdio } from "@modelcontextprotocol/server/stdio";
+import { createEraServer } from "./era-surface.js";
+import { parsePort } from "./http-host.js";
+
+const HOST = "127.0.0.1";
+
+export async function serveEra(modernOnly: boolean): Promise<void> {
+  const argv = process.argv.slice(2);
+  // Tests count how many processes a client started (a probing sibling is one more).
+  const startLog = process.env["ERA_START_LOG"];
+  if (startLog) appendFileSync(startLog, `${process.pid}\n`);
+  if (!argv.includes("--http")) {
+    const handle = serveStdio(createEraServer, { legacy: modernOnly ? "reject" : "serve" });
+    const stop = (): void => void handle.close().finally(() => process.exit(0));
+    process.on("SIGTERM", stop);
+    process.on("SIGINT", stop);
+    return;
+  }
+  const handler = createMcpHandler(createEraServer, { legacy: modernOnly ? "reject" : "stateless" });
+  const http = createServer((req, res) => {
+    serve(handler, req, res).catch((error: unknown) => {
+      console.error("era server:", error);
+      if (!res.headersSent) res.writeHead(500).end();
+      else res.end();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    http.once("error", reject);
+    http.listen(parsePort(argv, undefined, 0), HOST, () => resolve());
+  });
+  process.stdout.write(`MCP_LISTENING http://${HOST}:${(http.address() as AddressInfo).port}/mcp\n`);
+  const stop = (): void => {
+    void handler.close().finally(() => {
+      http.closeAllConnections();
+      http.close(() => process.exit(0));
+    });
+  };
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
+}
+
+/** node:http ↔ the handler's web-standard `fetch`: requests in, responses (streams included) out. */
+async function serve(handler: McpHttpHandler, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const url = new URL(req.url ?? "/", `http://${HOST}`);
+  if (url.pathname !== "/mcp") {
+    res.writeHead(404).end("Not found");
+    return;
+  }
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
+  }
+  const abort = new AbortController();
+  res.once("close", () => abort.abort());
+  const hasBody = req.method !== "GET" && req.method !== "HEAD";
+  const request = new Request(url, {
+    method: req.method ?? "GET",
+    headers,
+    signal: abort.signal,
+    ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream<Uint8Array>, duplex: "half" } : {}),
+  } as RequestInit);
+  const response = await handler.fetch(request);
+  res.writeHead(response.status, Object.fromEntries(response.headers.entries()));
+  if (response.body === null) {
+    res.end();
+    return;
+  }
+  const reader = response.body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      res.write(value);
+    }
+  } catch {
+    // The client went away mid-stream.
+  }
+  res.end();
+}
