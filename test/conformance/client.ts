@@ -13,6 +13,7 @@
  */
 import { createRuntime, type ElicitationRequest, type ElicitationResponse, type Runtime } from "@mcp-codegen/runtime";
 import { flowOf, type Step } from "./flows.js";
+import { protocolFor } from "./revision.js";
 import { sampleArguments, sampleContent } from "./samples.js";
 
 const SERVER = "s";
@@ -64,7 +65,7 @@ async function main(): Promise<void> {
   const scenario = process.env["MCP_CONFORMANCE_SCENARIO"] ?? "";
   const context = JSON.parse(process.env["MCP_CONFORMANCE_CONTEXT"] ?? "{}") as ScenarioContext;
   const runtime = createRuntime({
-    servers: { [SERVER]: { transport: "http", url } },
+    servers: { [SERVER]: { transport: "http", url, protocol: protocolFor(process.env["MCP_CONFORMANCE_PROTOCOL_VERSION"]) } },
     clientInfo: { name: "mcp-codegen-conformance", version: "0.1.0" },
     callbacks: {
       onElicitation: answerElicitation,

@@ -1,7 +1,8 @@
 /**
  * `elicitation: "interrupt"`: inside a `createAgent` graph with a checkpointer, a tool whose
- * server asks for input (server-everything's `elicitation/create`, over stdio and streamable
- * HTTP on 127.0.0.1) stops the graph with a typed `ElicitationInterrupt`, and
+ * server asks for input (server-everything's 2025 `elicitation/create`, and the SDK 2.x
+ * 2026-07-28 test server's multi round-trip `input_required`; over stdio and streamable HTTP on
+ * 127.0.0.1) stops the graph with a typed `ElicitationInterrupt`, and
  * `Command({ resume })` answers the server: once in the same process, once after the runtime,
  * the model and the graph are made anew over a copy of the checkpointer's stored state.
  */
@@ -11,6 +12,7 @@ import { AIMessage, HumanMessage, ToolMessage, type BaseMessage } from "@langcha
 import { fakeModel } from "@langchain/core/testing";
 import { Command, MemorySaver } from "@langchain/langgraph";
 import { childPids, EVERYTHING_STDIO, startEverythingHttp } from "../helpers/servers.js";
+import { eraStdio, startEraHttp } from "../era/servers.js";
 import {
   createRuntime,
   type ElicitationInterrupt,
@@ -162,6 +164,69 @@ describe.each(Object.keys(transports))("elicitation as a LangGraph interrupt ove
       expect(seen).toHaveLength(1);
     } finally {
       await runtime.close();
+    }
+  });
+});
+
+/** 2026-07-28: the question comes as an `input_required` result (multi round-trip), not a request. */
+const modern: Record<string, () => Promise<RuntimeServerConfig>> = {
+  stdio: async () => ({ ...eraStdio("modern"), protocol: "2026-07-28" }),
+  http: async () => {
+    const server = await startEraHttp("modern");
+    stops.push(server.stop);
+    return { transport: "http", url: server.url, protocol: "2026-07-28" };
+  },
+};
+
+describe.each(Object.keys(modern))("multi round-trip input as a LangGraph interrupt over %s", (kind) => {
+  async function orderAgent(runtime: Runtime, checkpointer: MemorySaver, script: "ask" | "finish") {
+    const tools = (await runtime.getTools("era")).filter((tool) => tool.name === "confirm_order");
+    const done = new AIMessage("Ordered.");
+    const model = script === "ask" ? fakeModel().respondWithTools([{ name: "confirm_order", args: { item: "tea" }, id: "call-order" }]).respond(done) : fakeModel().respond(done);
+    return createAgent({ model, tools, checkpointer });
+  }
+
+  function orderResult(messages: BaseMessage[]): unknown {
+    return messages.find((m): m is ToolMessage => ToolMessage.isInstance(m) && m.tool_call_id === "call-order")?.artifact;
+  }
+
+  it("interrupts with the typed payload and resumes in the same process, then after a restart", async () => {
+    const config = await modern[kind]!();
+    const saver = new MemorySaver();
+    const make = () => createRuntime({ servers: { era: config }, elicitation: "interrupt" });
+
+    // Same process: interrupt, resume, the server's structured result.
+    const runtime = make();
+    try {
+      const agent = await orderAgent(runtime, saver, "ask");
+      const thread = { configurable: { thread_id: `${kind}-modern-same` } };
+      const payload = interruptOf(await agent.invoke({ messages: [new HumanMessage("order tea")] }, thread));
+      expect(payload).toEqual({
+        type: "mcp_elicitation",
+        server: "era",
+        tool: "confirm_order",
+        mode: "form",
+        message: "Order tea?",
+        requestedSchema: { type: "object", properties: { confirm: { type: "boolean", description: "Yes, order it" } }, required: ["confirm"] },
+      });
+      const done = await agent.invoke(new Command({ resume: { action: "accept", content: { confirm: true } } satisfies ElicitationResume }), thread);
+      // The server also checked that its requestState came back unchanged (else isError).
+      expect(orderResult(done.messages as BaseMessage[])).toMatchObject({ structuredContent: { item: "tea", confirmed: true } });
+
+      // The next thread is interrupted here, and resumed by a new runtime and graph.
+      const next = await orderAgent(runtime, saver, "ask");
+      interruptOf(await next.invoke({ messages: [new HumanMessage("order tea")] }, { configurable: { thread_id: `${kind}-modern-restart` } }));
+    } finally {
+      await runtime.close();
+    }
+    const restarted = make();
+    try {
+      const agent = await orderAgent(restarted, restored(saver), "finish");
+      const done = await agent.invoke(new Command({ resume: { action: "accept", content: { confirm: false } } satisfies ElicitationResume }), { configurable: { thread_id: `${kind}-modern-restart` } });
+      expect(orderResult(done.messages as BaseMessage[])).toMatchObject({ structuredContent: { item: "tea", confirmed: false } });
+      expect((done.messages as BaseMessage[]).at(-1)?.text).toBe("Ordered.");
+    } finally {
+      await restarted.close();
     }
   });
 });
