@@ -9,6 +9,7 @@
  */
 import { existsSync, watch, type FSWatcher } from "node:fs";
 import path from "node:path";
+import { listenForListChanges } from "@mcp-codegen/runtime/internal/connect";
 import type { Client } from "@modelcontextprotocol/client";
 import { findConfigFile, loadConfig, type ResolvedConfig } from "./config/load.js";
 import { generate, type GenerateOptions, type GenerateReport } from "./pipeline.js";
@@ -114,6 +115,8 @@ export function watchGenerate(options: WatchOptions, onEvent: (event: WatchEvent
   const hold = (server: string, client: Client) => {
     const previous = held.get(server);
     held.set(server, client);
+    // A 2026-07-28 server sends list changes only on a subscriptions/listen stream: open one.
+    if (client.getProtocolEra() === "modern") void listenForListChanges(client, ["tools", "resources", "prompts"]);
     if (previous && previous !== client) void retire(previous);
     if (closed) void retire(client);
   };

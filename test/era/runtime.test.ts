@@ -5,7 +5,7 @@
  * say what the server said.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningServer } from "../helpers/servers.js";
+import { startWeatherServer, type RunningServer } from "../helpers/servers.js";
 import { createRuntime, InputRoundsExceededError, ResourceNotFoundError, type Runtime, type RuntimeServerConfig } from "../../runtime/src/index.js";
 import { runtimeInternals } from "../../runtime/src/calls/runtime-api.js";
 import { startRecordingProxy, type RecordingProxy } from "../runtime/recording-proxy.js";
@@ -36,7 +36,7 @@ function runtimeFor(config: RuntimeServerConfig, extra: Partial<Parameters<typeo
     callbacks: {
       onElicitation: (request) => {
         elicited.push(request);
-        return request.mode === "url" ? { action: "accept" } : { action: "accept", content: { confirm: true } };
+        return request.mode === "url" ? { action: "accept" } : { action: "accept", content: { confirm: true, name: "Ann" } };
       },
     },
     ...extra,
@@ -74,6 +74,12 @@ describe.each([
     const link = await runtime.callTool("era", "open_link", {});
     expect(link.content).toEqual([{ type: "text", text: "visit: accept" }]);
     expect(elicited).toMatchObject([{ message: "Order tea?" }, { mode: "url", url: "https://example.invalid/sign-in" }]);
+  });
+
+  it("answers input requests of resource reads and prompts", async () => {
+    expect(await runtime.readResource("era", "era://secret")).toEqual([{ uri: "era://secret", mimeType: "text/plain", text: "for Ann" }]);
+    const prompt = await runtime.getPrompt("era", "toned");
+    expect(prompt.messages).toEqual([{ role: "user", content: { type: "text", text: "Be Ann." } }]);
   });
 
   it("sends x-mcp-header parameters (the server rejects the call without them)", async () => {
@@ -151,6 +157,31 @@ describe("the wire over HTTP", () => {
       expect(proxy.requests.filter((request) => request.headers["mcp-method"] === "tools/list").length).toBe(before);
     } finally {
       await runtime.close();
+    }
+  });
+});
+
+describe("a captured era that is no longer true", () => {
+  it("a legacy verdict on a server that now serves only 2026-07-28: negotiates and works", async () => {
+    const runtime = runtimeFor({ ...eraStdio("modern"), captured: { era: "legacy", revision: "2025-11-25" } });
+    try {
+      expect((await runtime.callTool("era", "add", { a: 1, b: 2 })).structuredContent).toEqual({ sum: 3 });
+      expect(runtimeInternals(runtime)!.connection("era").client!.getProtocolEra()).toBe("modern");
+    } finally {
+      await runtime.close();
+    }
+  });
+
+  it("a modern verdict on a 2025-only HTTP server: the refused first request is sent again after negotiating", async () => {
+    const weather = await startWeatherServer();
+    const runtime = runtimeFor({ transport: "http", url: weather.url, captured: { era: "modern", revision: "2026-07-28", capabilities: { tools: {} } } });
+    try {
+      const result = await runtime.callTool("era", "get_weather", { city: "Paris" });
+      expect(result.isError).toBeFalsy();
+      expect(runtimeInternals(runtime)!.connection("era").client!.getProtocolEra()).toBe("legacy");
+    } finally {
+      await runtime.close();
+      await weather.stop();
     }
   });
 });

@@ -13,7 +13,7 @@
  * - `regional_price`: a parameter mirrored into the `Mcp-Param-Region` header (`x-mcp-header`).
  * - `broken_header`: an invalid `x-mcp-header` (on an object property): clients leave it out.
  * - resources `era://readme`, template `era://items/{id}` (unknown ids: resource not found),
- *   prompt `greet`.
+ *   prompt `greet`; resource `era://secret` and prompt `toned` ask for input first (multi round-trip).
  */
 import { fromJsonSchema, inputRequired, acceptedContent, inputResponse, McpServer, ResourceNotFoundError, ResourceTemplate } from "@modelcontextprotocol/server";
 import type { CallToolResult, McpRequestContext } from "@modelcontextprotocol/server";
@@ -145,6 +145,12 @@ function registerResources(server: McpServer): void {
   server.registerResource("readme", "era://readme", { description: "About this server.", mimeType: "text/plain" }, (uri) => ({
     contents: [{ uri: uri.href, mimeType: "text/plain", text: "The era test server." }],
   }));
+  // Asks who is reading before it answers (multi round-trip on a resource read).
+  server.registerResource("secret", "era://secret", { description: "Asks who reads it.", mimeType: "text/plain" }, (uri, ctx) => {
+    const who = acceptedContent<{ name?: string }>(ctx.mcpReq.inputResponses, "who")?.name;
+    if (who === undefined) return inputRequired({ inputRequests: { who: inputRequired.elicit({ message: "Who reads?", requestedSchema: { type: "object", properties: { name: { type: "string" } }, required: ["name"] } }) } });
+    return { contents: [{ uri: uri.href, mimeType: "text/plain", text: `for ${who}` }] };
+  });
   const list = () => ({ resources: Object.keys(ITEMS).map((id) => ({ uri: `era://items/${id}`, name: id, mimeType: "text/plain" })) });
   server.registerResource("item", new ResourceTemplate("era://items/{id}", { list }), { description: "An item by id.", mimeType: "text/plain" }, (uri, variables) => {
     const text = ITEMS[String(variables["id"])];
@@ -159,6 +165,12 @@ function registerPrompts(server: McpServer): void {
     { description: "Greet someone.", argsSchema: z.object({ name: z.string().describe("Who to greet") }) },
     ({ name }) => ({ messages: [{ role: "user", content: { type: "text", text: `Say hello to ${name}.` } }] }),
   );
+  // Asks for the tone before it answers (multi round-trip on a prompt).
+  server.registerPrompt("toned", { description: "Asks for a tone first." }, (ctx) => {
+    const tone = acceptedContent<{ name?: string }>(ctx.mcpReq.inputResponses, "tone")?.name;
+    if (tone === undefined) return inputRequired({ inputRequests: { tone: inputRequired.elicit({ message: "Which tone?", requestedSchema: { type: "object", properties: { name: { type: "string" } }, required: ["name"] } }) } });
+    return { messages: [{ role: "user", content: { type: "text", text: `Be ${tone}.` } }] };
+  });
 }
 
 /** One server instance, for either era. */

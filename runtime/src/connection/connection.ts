@@ -31,6 +31,7 @@ import type { OAuthSession } from "./oauth/authorization.js";
 import { TaskStatusHub, type TaskCallbacks } from "./task-status.js";
 import { InputRoutes, routedCallbacks } from "./input-routes.js";
 import { eraAttempts } from "../wire/negotiation.js";
+import type { CapturedProtocol } from "../shared/protocol.js";
 import { describeHttpRpcError, httpRpcErrorOf } from "../wire/http-errors.js";
 import { isEraRejection, listenForListChanges, wholeExchange, type ListKind } from "../wire/era-2026.js";
 import { canSetLoggingLevel, isLegacyConnection, notifyRootsChanged } from "../wire/era-2025.js";
@@ -80,8 +81,13 @@ export class ServerConnection {
   #oauth: OAuthSession | undefined;
   /** A connection existed and was lost: the next open retries with backoff. */
   #lost = false;
-  /** The server refused the era the snapshot recorded: negotiate from now on. */
+  /** The server refused the era the snapshot recorded (or the one learned): negotiate from now on. */
   #capturedStale = false;
+  /**
+   * The era the first negotiated open found, for a server without a captured one: reconnects,
+   * stateless requests and re-initialised sessions start in it instead of probing again.
+   */
+  #learned: CapturedProtocol | undefined;
   #closed = false;
 
   constructor(server: string, config: RuntimeServerConfig, settings: ConnectionSettings) {
@@ -163,8 +169,11 @@ export class ServerConnection {
       opened.unconfirmed = false;
       return result;
     } catch (error) {
-      const staleEra = opened.unconfirmed && isEraRejection(error);
-      if (staleEra) this.#capturedStale = true;
+      const staleEra = opened.unconfirmed && refusedModernStart(error);
+      if (staleEra) {
+        this.#capturedStale = true;
+        this.#learned = undefined;
+      }
       else if (!isSessionGone(error, opened)) {
         if (isNetworkFailure(error, opened)) this.#forget(opened, true);
         throw toRuntimeError(error, this.server, subject, options?.signal, about);
@@ -313,6 +322,7 @@ export class ServerConnection {
       throw this.#connectError(error, resolved);
     }
     trackChild(pidOf(opened));
+    this.#learned ??= learnedEra(opened.client);
     if (this.#closed) {
       this.#end(opened, false);
       throw new RuntimeClosedError(this.server, "runtime closed while connecting");
@@ -350,7 +360,7 @@ export class ServerConnection {
     const roots = this.roots;
     const runtime = this.#settings.runtime;
     return {
-      eras: eraAttempts(this.config.protocol ?? runtime?.protocol, this.#capturedStale ? undefined : this.config.captured),
+      eras: eraAttempts(this.config.protocol ?? runtime?.protocol, this.#capturedStale ? this.#learned : (this.config.captured ?? this.#learned)),
       maxInputRounds: this.config.maxInputRounds ?? runtime?.maxInputRounds,
       capabilities: clientCapabilities(callbacks, roots),
       install: (client) =>
@@ -409,6 +419,35 @@ async function endClient(opened: OpenedClient, terminate: boolean): Promise<void
     await (transport as StreamableHTTPClientTransport).terminateSession().catch(() => undefined);
   }
   await opened.client.close().catch(() => undefined);
+}
+
+/**
+ * The first request of a modern start (from the snapshot, no round trip) was refused: the server
+ * does not offer the revision (-32022), or answers as a 2025 server does to a request outside a
+ * session (HTTP 400 / 404 / 405). Either way it did not run the request: negotiate and resend.
+ */
+function refusedModernStart(error: unknown): boolean {
+  if (isEraRejection(error)) return true;
+  const status = httpStatusOf(error);
+  return status === 400 || status === 404 || status === 405;
+}
+
+/** What an open found out about the server's era, in the shape generated connections carry. */
+function learnedEra(client: Client): CapturedProtocol | undefined {
+  const revision = client.getNegotiatedProtocolVersion();
+  const era = client.getProtocolEra();
+  if (revision === undefined || era === undefined) return undefined;
+  if (era === "legacy") return { era, revision };
+  const discover = client.getDiscoverResult();
+  const info = client.getServerVersion();
+  const instructions = client.getInstructions();
+  return {
+    era,
+    revision,
+    capabilities: (discover?.capabilities ?? client.getServerCapabilities() ?? {}) as Record<string, unknown>,
+    ...(info === undefined ? {} : { serverInfo: info as unknown as Record<string, unknown> }),
+    ...(instructions === undefined ? {} : { instructions }),
+  };
 }
 
 function pidOf(opened: OpenedClient): number | undefined {

@@ -182,6 +182,8 @@ export class MultiServerMCPClient {
       servers,
       callbacks: notificationCallbacks(options, connections, options.callbacks),
       ...(options.driftGuard !== undefined ? { driftGuard: options.driftGuard } : {}),
+      ...(options.protocol !== undefined ? { protocol: options.protocol } : {}),
+      ...(options.maxInputRounds !== undefined ? { maxInputRounds: options.maxInputRounds } : {}),
     });
     if (options.snapshot !== undefined) guardFromSnapshot(runtime, options.snapshot, Object.keys(servers));
     this.#runtime = runtime;

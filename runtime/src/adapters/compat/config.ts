@@ -5,6 +5,7 @@
  * `command` (stdio) or `url` (streamable HTTP, SSE fallback); `restart` / `reconnect` become
  * the runtime's bounded reconnect; `stderr` defaults to "inherit" as in the peer.
  */
+import { PROTOCOL_SELECTIONS, type ProtocolSelection } from "../../shared/protocol.js";
 import type { OAuthClientProvider } from "@modelcontextprotocol/client";
 import { ConfigError } from "../../shared/runtime-errors.js";
 import type { BeforeToolCall } from "../../calls/hooks.js";
@@ -19,8 +20,16 @@ interface RetrySettings {
   delayMs?: number;
 }
 
+/** Not in the peer: which MCP revision to speak, and the cap on input rounds (docs/protocol-eras.md). */
+interface ProtocolSettings {
+  /** "auto" (default), "legacy" or "2026-07-28"; a server's own value wins over the client's. */
+  protocol?: ProtocolSelection;
+  /** Cap on multi round-trip input rounds per request (default 10). */
+  maxInputRounds?: number;
+}
+
 /** Per-server keys that are about tools, not about the connection. */
-interface ToolSettings {
+interface ToolSettings extends ProtocolSettings {
   outputHandling?: OutputHandling;
   /** Milliseconds; the server's value wins over the client's. */
   defaultToolTimeout?: number;
@@ -109,6 +118,7 @@ export function parseClientConfig(config: ClientConfig | Record<string, Connecti
   if (names.length === 0) throw new ConfigError("MultiServerMCPClient", "no MCP servers provided (mcpServers is empty)");
   checkTimeout("MultiServerMCPClient", options.defaultToolTimeout);
   checkOutputHandling("MultiServerMCPClient", options.outputHandling);
+  checkProtocol("MultiServerMCPClient", options.protocol);
   const servers: Record<string, RuntimeServerConfig> = {};
   const tools: Record<string, ServerToolSettings> = {};
   for (const name of names) {
@@ -137,6 +147,22 @@ function checkOutputHandling(where: string, value: unknown): void {
 
 function toRuntimeServer(name: string, connection: Connection): RuntimeServerConfig {
   if (typeof connection !== "object" || connection === null) throw new ConfigError(name, "expected a connection object");
+  const server = toRuntimeConnection(name, connection);
+  checkProtocol(name, connection.protocol);
+  return {
+    ...server,
+    ...(connection.protocol !== undefined ? { protocol: connection.protocol } : {}),
+    ...(connection.maxInputRounds !== undefined ? { maxInputRounds: connection.maxInputRounds } : {}),
+  };
+}
+
+export function checkProtocol(where: string, protocol: unknown): void {
+  if (protocol !== undefined && !PROTOCOL_SELECTIONS.includes(protocol as ProtocolSelection)) {
+    throw new ConfigError(where, `protocol must be one of ${PROTOCOL_SELECTIONS.map((value) => JSON.stringify(value)).join(", ")} (got ${JSON.stringify(protocol)})`);
+  }
+}
+
+function toRuntimeConnection(name: string, connection: Connection): RuntimeServerConfig {
   const declared = connection.transport ?? connection.type;
   if (declared === "stdio" || (declared === undefined && "command" in connection && typeof connection.command === "string")) {
     return stdioServer(name, connection as StdioConnection);
