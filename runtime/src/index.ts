@@ -10,6 +10,7 @@ export { readTypedResource, expandUriTemplate, type UriVariables } from "./calls
 export { getPromptMessages } from "./adapters/langchain/prompts.js";
 export { createLangChainTools, uniqueToolNames, type LangChainToolOptions } from "./adapters/langchain/tools.js";
 export { toolArtifact } from "./adapters/langchain/output.js";
+export type { ElicitationInterrupt, ElicitationResume, FormElicitationInterrupt, UrlElicitationInterrupt } from "./adapters/langchain/interrupt.js";
 export type { McpBlockType, OutputHandling, OutputTarget } from "./shared/output-handling.js";
 export {
   InterceptorError,

@@ -11,6 +11,7 @@
  * authorization URL without following the redirect and returns its Location.
  */
 import { createRuntime, type AuthConfig } from "@mcp-codegen/runtime";
+import { protocolFor } from "./revision.js";
 
 /** The client ID metadata document URL the suite expects a CIMD-capable client to present. */
 const CLIENT_METADATA_URL = "https://conformance-test.local/client-metadata.json";
@@ -47,7 +48,7 @@ async function main(): Promise<void> {
   const scenario = process.env["MCP_CONFORMANCE_SCENARIO"] ?? "";
   const context = JSON.parse(process.env["MCP_CONFORMANCE_CONTEXT"] ?? "{}") as ConformanceContext;
   const runtime = createRuntime({
-    servers: { s: { transport: "http", url, auth: authFor(scenario, context) } },
+    servers: { s: { transport: "http", url, protocol: protocolFor(process.env["MCP_CONFORMANCE_PROTOCOL_VERSION"]), auth: authFor(scenario, context) } },
     oauth: { authorize },
     env: { CONFORMANCE_CLIENT_SECRET: context.client_secret, CONFORMANCE_PRIVATE_KEY: context.private_key_pem },
   });

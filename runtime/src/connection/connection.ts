@@ -30,6 +30,7 @@ import type { CallOptions, ConnectionOptions, RuntimeCallbacks, RuntimeServerCon
 import { oauthSessionFor, withOAuthSession, type SessionOptions } from "./oauth/attach.js";
 import type { OAuthSession } from "./oauth/authorization.js";
 import { TaskStatusHub, type TaskCallbacks } from "./task-status.js";
+import { InputRoutes, routedCallbacks } from "./input-routes.js";
 import { eraAttempts } from "../wire/negotiation.js";
 import type { CapturedProtocol } from "../shared/protocol.js";
 import { describeHttpRpcError, httpRpcErrorOf } from "../wire/http-errors.js";
@@ -59,6 +60,10 @@ export class ServerConnection {
   readonly taskStatus = new TaskStatusHub();
   /** The callbacks of tasks waited for without their own (server's, else runtime's). */
   readonly taskCallbacks: TaskCallbacks;
+  /** Calls that answer their own elicitations (`elicitation: "interrupt"`), see input-routes.ts. */
+  readonly inputRoutes = new InputRoutes();
+  /** Whether LangChain tools of this server turn elicitations into LangGraph interrupts. */
+  readonly elicitationMode: "callback" | "interrupt";
   readonly #settings: ConnectionSettings;
   readonly #callbacks: RuntimeCallbacks;
   readonly #reconnect: ReconnectPolicy;
@@ -93,7 +98,8 @@ export class ServerConnection {
     this.server = server;
     this.config = config;
     this.#settings = settings;
-    this.#callbacks = mergeCallbacks(config.callbacks, runtime?.callbacks);
+    this.elicitationMode = config.elicitation ?? runtime?.elicitation ?? "callback";
+    this.#callbacks = routedCallbacks(mergeCallbacks(config.callbacks, runtime?.callbacks), this.elicitationMode, this.inputRoutes);
     this.#reconnect = reconnectPolicy(config.reconnect, runtime?.reconnect);
     this.#connectTimeout = config.connectTimeout ?? runtime?.connectTimeout;
     this.#stateless = config.stateless ?? false;

@@ -157,6 +157,13 @@ export interface ConnectionOptions {
   roots?: readonly Root[];
   /** Sent as `logging/setLevel` after every (re)connect when the server supports logging. */
   loggingLevel?: LoggingLevel;
+  /**
+   * "interrupt": a LangChain tool run inside a LangGraph graph (with a checkpointer) turns a
+   * server's request for input into `interrupt()` with an `ElicitationInterrupt` payload and goes
+   * on with the `ElicitationResume` given to `Command({ resume })`; other calls still use
+   * `onElicitation`. The elicitation capability is declared. Default "callback".
+   */
+  elicitation?: "callback" | "interrupt";
 }
 
 /** Per-server connection options that exist only at the server level. */

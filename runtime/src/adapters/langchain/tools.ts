@@ -22,6 +22,9 @@ import { toStandardBlocks } from "./content.js";
 import { outputRoutesOf, toToolOutput } from "./output.js";
 import { loadLangChain, type LangChainCore } from "./load.js";
 import { planUniqueNames, providerToolName } from "./names.js";
+import { inGraph, withElicitationInterrupts } from "./interrupt.js";
+import type { InputRoutes } from "../../connection/input-routes.js";
+import type { ServerConnection } from "../../connection/connection.js";
 import { TaskFailedError } from "../../calls/tasks/errors.js";
 import {
   collectTaskResult,
@@ -167,6 +170,8 @@ function buildTool(core: LangChainCore, runtime: Runtime, spec: ToolSpec, option
   // Its header parameters (`x-mcp-header`) for the SDK's callTool, without listing first.
   if (spec.descriptor) internals?.knowTool(server, spec.descriptor as ToolDescriptor<unknown, unknown>);
   const routes = run === "handle" ? undefined : outputRoutesOf(internals, server);
+  // Elicitations of this server's calls become LangGraph interrupts (elicitation: "interrupt").
+  const interrupts = interruptRoutes(internals, server);
   const call = spec.caller ?? (internals && run !== "plain" ? taskCaller(runtime, internals, spec, run, options, providerToolName(server, TASK_RESULT_TOOL, prefix)) : callerFor(runtime, internals, server, wireName));
   const tool: DynamicStructuredTool = new core.tools.DynamicStructuredTool({
     name: providerToolName(server, wireName, prefix),
@@ -176,9 +181,13 @@ function buildTool(core: LangChainCore, runtime: Runtime, spec: ToolSpec, option
     // LangChain has already validated the input against `schema`: no second parse here.
     func: async (input: Record<string, unknown>, _runManager: unknown, config?: ToolCallConfig): Promise<ToolOutput> => {
       const signal = config?.signal;
+      const args = input ?? {};
       let result: InterceptorResult;
       try {
-        result = await call(input ?? {}, signal ? { signal } : undefined, config);
+        result =
+          interrupts && inGraph(config)
+            ? await withElicitationInterrupts(interrupts, config, { server, tool: wireName }, (linked) => call(args, { signal: linked }, config))
+            : await call(args, signal ? { signal } : undefined, config);
       } catch (error) {
         if (!handleToolErrors) throw error;
         // The drift guard refused the call (nothing was sent): the model hears why.
@@ -199,6 +208,17 @@ function buildTool(core: LangChainCore, runtime: Runtime, spec: ToolSpec, option
   }) as DynamicStructuredTool;
   ORIGINS.set(tool, { server, tool: wireName, warn: internals?.outputPolicy.warn ?? console.warn });
   return tool;
+}
+
+/** The server's input routes when its elicitations become interrupts; none for a server the runtime does not serve (its first call fails). */
+function interruptRoutes(internals: RuntimeInternals | undefined, server: string): InputRoutes | undefined {
+  let connection: ServerConnection | undefined;
+  try {
+    connection = internals?.connection(server);
+  } catch {
+    return undefined;
+  }
+  return connection?.elicitationMode === "interrupt" ? connection.inputRoutes : undefined;
 }
 
 type ToolCaller = (args: Record<string, unknown>, options: CallOptions | undefined, config: ToolCallConfig | undefined) => Promise<InterceptorResult>;
