@@ -1,0 +1,83 @@
+/**
+ * What a task handle needs from the runtime: requests on its server's connection (which
+ * reconnects as needed, so a handle survives a lost connection) and the status notifications
+ * that connection receives.
+ */
+import type { Client, RequestOptions } from "@modelcontextprotocol/client";
+import type { ServerConnection } from "../../connection/connection.js";
+import { McpRuntimeError } from "../../shared/runtime-errors.js";
+import type { OutputPolicy } from "../typed-calls.js";
+import type { CallbackSource, ProgressUpdate } from "../../shared/types.js";
+import { TaskNotFoundError } from "./errors.js";
+import { isTaskNotFound } from "./protocol.js";
+import type { TaskStatus } from "./types.js";
+
+/** Per-request limits of a request about a task. */
+export interface TaskRequestLimits {
+  timeout?: number | undefined;
+  signal?: AbortSignal | undefined;
+  headers?: Record<string, string> | undefined;
+}
+
+/** The runtime's (or server's) own callbacks, for tasks waited on without call options. */
+export interface TaskCallbacks {
+  onTaskStatus?: ((status: TaskStatus, source: CallbackSource) => void) | undefined;
+  onProgress?: ((update: ProgressUpdate, source: CallbackSource) => void) | undefined;
+}
+
+export interface TaskChannel {
+  readonly server: string;
+  readonly callbacks: TaskCallbacks;
+  /** How structured content that breaks the tool's output schema is handled. */
+  readonly outputPolicy: OutputPolicy | undefined;
+  /**
+   * One request about task `taskId` (of `tool`, when known). Failures are typed runtime
+   * errors; "task not found" becomes `TaskNotFoundError`.
+   */
+  request<T>(taskId: string, tool: string | undefined, send: (client: Client, options: RequestOptions | undefined) => Promise<T>, limits: TaskRequestLimits | undefined): Promise<T>;
+  /** Hears `notifications/tasks/status` about `taskId` until the returned function is called. */
+  watch(taskId: string, listener: (status: TaskStatus) => void): () => void;
+}
+
+/** Routes `notifications/tasks/status` to the listeners of each task id. One per connection. */
+export class TaskStatusHub {
+  readonly #listeners = new Map<string, Set<(status: TaskStatus) => void>>();
+
+  publish(status: TaskStatus): void {
+    for (const listener of this.#listeners.get(status.taskId) ?? []) listener(status);
+  }
+
+  listen(taskId: string, listener: (status: TaskStatus) => void): () => void {
+    let set = this.#listeners.get(taskId);
+    if (!set) this.#listeners.set(taskId, (set = new Set()));
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0) this.#listeners.delete(taskId);
+    };
+  }
+}
+
+export function connectionChannel(connection: ServerConnection, outputPolicy: OutputPolicy | undefined): TaskChannel {
+  const server = connection.server;
+  return {
+    server,
+    callbacks: connection.taskCallbacks,
+    outputPolicy,
+    async request(taskId, tool, send, limits) {
+      const callOptions = limits?.signal || limits?.headers ? { ...(limits.signal ? { signal: limits.signal } : {}), ...(limits.headers ? { headers: limits.headers } : {}) } : undefined;
+      try {
+        return await connection.run(send, connection.defaults.forTaskRequest(tool, limits?.timeout, limits?.signal), tool, callOptions);
+      } catch (error) {
+        throw notFound(error, server, taskId, tool) ?? error;
+      }
+    },
+    watch: (taskId, listener) => connection.taskStatus.listen(taskId, listener),
+  };
+}
+
+function notFound(error: unknown, server: string, taskId: string, tool: string | undefined): TaskNotFoundError | undefined {
+  const cause = error instanceof McpRuntimeError ? error.cause : error;
+  if (!isTaskNotFound(cause)) return undefined;
+  return new TaskNotFoundError(server, taskId, "is not known to the server (a wrong id, or its ttl has passed)", { tool, cause });
+}
