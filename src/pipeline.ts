@@ -25,6 +25,7 @@ import {
   type FileReport,
 } from "./write/write.js";
 import { assertInside, isInside } from "./write/inside.js";
+import { duplicateDeclarations } from "./emit/declarations.js";
 import { CodegenError, type Environment, type Snapshot } from "@mcp-codegen/runtime/internal";
 import type { NamingNote } from "./normalize/normalize.js";
 import type { CaptureOptions } from "./capture/capture.js";
@@ -135,6 +136,10 @@ export async function generateFromSnapshot(
     for (const [index, file] of plan.files.entries()) {
       warnings.push(...(produced[index]?.warnings ?? []));
       const content = produced[index]?.content;
+      const twice = content === undefined ? [] : duplicateDeclarations(content);
+      if (twice.length > 0) {
+        throw new CodegenError("input", `generated code would declare ${twice.join(", ")} more than once: nothing written`, { subject: file.subject });
+      }
       files.push({ path: relative(path.join(config.outDir, file.path)), status: content === undefined ? "unchanged" : options.check ? "stale" : "written" });
       if (content !== undefined) wanted.set(file.path, content);
     }
