@@ -124,7 +124,9 @@ function jsttOptions(typeName: string, definitions: readonly string[]): Partial<
       if (node.$id === ROOT_MARK) return typeName;
       // Every server `$id` was removed (toJsttSchema): an `$id` here is jstt's, the definition key.
       const base = keyNameFromDefinition ?? (typeof node.$id === "string" ? node.$id : undefined);
-      const index = base === undefined ? -1 : definitions.indexOf(base);
+      // jstt also names nodes it makes for a definition (`$id: "N"` for `$defs.n`): one family,
+      // which jstt itself numbers apart (`…D0Z`, `…D0Z1`).
+      const index = base === undefined ? -1 : definitions.findIndex((key) => key === base || upperFirst(key) === upperFirst(base));
       if (index >= 0) return subTypePlaceholder(index);
       return base === undefined ? undefined : `${typeName}${base.charAt(0).toUpperCase()}${base.slice(1)}`;
     },
