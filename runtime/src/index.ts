@@ -2,7 +2,8 @@
  * `@mcp-codegen/runtime`: what generated modules and users import. Public exports only.
  * `@langchain/core` is imported lazily by the functions that need it.
  */
-export { createRuntime, type Runtime } from "./calls/runtime.js";
+export { createRuntime } from "./adapters/create-runtime.js";
+export type { Runtime } from "./calls/runtime-api.js";
 export type { Session } from "./calls/session.js";
 export { callTypedTool } from "./calls/typed-calls.js";
 export { readTypedResource, expandUriTemplate, type UriVariables } from "./calls/resources.js";

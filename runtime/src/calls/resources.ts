@@ -3,7 +3,7 @@ import type { ReadResourceResult } from "@modelcontextprotocol/client";
 import { isTextualMime } from "../shared/mime.js";
 import { expandTemplate } from "../shared/uri-expand.js";
 import type { CallOptions, ResourceContent } from "../shared/types.js";
-import type { Runtime } from "./runtime.js";
+import type { Runtime } from "./runtime-api.js";
 import { runtimeOf, type Session } from "./session.js";
 
 /** Text contents keep `text`; blobs become `bytes`, plus `text` when their MIME type is textual. */

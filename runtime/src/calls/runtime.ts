@@ -30,93 +30,27 @@ import { ServerConnection } from "../connection/connection.js";
 import { hooksInterceptor } from "./hooks.js";
 import { collectPages } from "../connection/listing.js";
 import type { RequestDefaults } from "../connection/request-options.js";
-import { McpSession, type Session } from "./session.js";
+import { McpSession } from "./session.js";
+import { RUNTIME_INTERNALS, type DriftCheck, type Runtime, type RuntimeInternals, type Session, type ToolsFromListings } from "./runtime-api.js";
 import { toResourceContents } from "./resources.js";
 import type { CallOptions, ResourceContent, RuntimeOptions } from "../shared/types.js";
-import type { OutputPolicy } from "./typed-calls.js";
+import type { OutputPolicy } from "../shared/call-types.js";
 import { memoryOAuthStore } from "../connection/oauth/memory-store.js";
 import type { SessionOptions } from "../connection/oauth/attach.js";
 import { connectionChannel } from "./tasks/channel.js";
 import { listTasks, resumeTask, runToolTask, startToolTask, type TaskLink } from "./tasks/run.js";
 import type { TaskCallOptions, TaskHandle, TaskStartOptions, TaskStatus } from "./tasks/types.js";
 
-export interface Runtime {
-  /** Every tool the server lists (all pages). */
-  listTools(server: string): Promise<Tool[]>;
-  callTool(server: string, name: string, args?: Record<string, unknown>, options?: CallOptions): Promise<CallToolResult>;
-  listResources(server: string): Promise<Resource[]>;
-  /** Text contents as `text`, binary ones as `bytes` (decoded from base64). */
-  readResource(server: string, uri: string, options?: CallOptions): Promise<ResourceContent[]>;
-  listResourceTemplates(server: string): Promise<ResourceTemplate[]>;
-  listPrompts(server: string): Promise<Prompt[]>;
-  getPrompt(server: string, name: string, args?: Record<string, string>, options?: CallOptions): Promise<GetPromptResult>;
-  /**
-   * Runs a tool as an MCP task (the tool must declare `execution.taskSupport` "optional" or
-   * "required"): the task's handle once the server has created it. Arguments are sent as given.
-   */
-  startTask(server: string, name: string, args?: Record<string, unknown>, options?: TaskStartOptions): Promise<TaskHandle>;
-  /** Re-attaches to a task by id (started by this process or another one). */
-  resumeTask(server: string, taskId: string): Promise<TaskHandle>;
-  /** The server's tasks (`tasks/list`, every page). */
-  listTasks(server: string): Promise<TaskStatus[]>;
-  /** LangChain tools built from the live listing of the given servers (all when none given). */
-  getTools(...servers: string[]): Promise<DynamicStructuredTool[]>;
-  /**
-   * An explicit session: its own connection (own MCP session, own stdio child) with the same
-   * options, until its `close()`; the runtime's `close()` ends it too.
-   */
-  session(server: string): Session;
-  /** `logging/setLevel` now (connecting if needed) and after every reconnect. */
-  setLoggingLevel(server: string, level: LoggingLevel): Promise<void>;
-  /** Replaces the roots of one server (or of every server) and notifies connected servers. */
-  setRoots(roots: readonly Root[], server?: string): Promise<void>;
-  /** Closes every connection and ends every child process; later calls fail. Idempotent. */
-  close(): Promise<void>;
-  [Symbol.asyncDispose](): Promise<void>;
-}
-
-/** What the adapter modules need from a runtime besides its public API. */
-export interface RuntimeInternals {
-  readonly handleToolErrors: boolean;
-  readonly prefixToolNames: boolean;
-  readonly outputPolicy: OutputPolicy;
-  /** The options the runtime was created with (the drift guard reads its policy and callbacks here). */
-  readonly options: RuntimeOptions;
-  connection(server: string): ServerConnection;
-  /**
-   * `callTool` from a LangChain tool: interceptors see the context (built only when there are
-   * interceptors) and may return a Command.
-   */
-  callToolInContext(server: string, name: string, args: Record<string, unknown>, options: CallOptions | undefined, context: () => ToolCallContext): Promise<InterceptorResult>;
-  /**
-   * The drift guard of a generated client made on this runtime: every call to the server's
-   * tools (typed, dynamic, LangChain) waits for its verdict, which may throw `DriftError`.
-   */
-  setDriftCheck(server: string, check: DriftCheck): void;
-  /**
-   * A task-required tool's call: through the interceptors, at whose centre the tool runs as a
-   * task to its end (the call's signal cancels the task). `context` as for `callToolInContext`.
-   */
-  callToolAsTask(server: string, name: string, args: Record<string, unknown>, options: TaskCallOptions | undefined, context?: () => ToolCallContext): Promise<InterceptorResult>;
-  /** The server's connection with its task channel (handles, resume, list). */
-  taskLink(server: string): TaskLink;
-}
-
-/** Resolves when the tool may be called; rejects (with `DriftError`) when it must not be. */
-export type DriftCheck = (tool: string) => Promise<void>;
-
-export const RUNTIME_INTERNALS: unique symbol = Symbol("mcp-codegen.runtime");
-
 const DEFAULT_CLIENT_INFO = { name: "mcp-codegen", version: "0.1.0" };
 
-export function createRuntime(options: RuntimeOptions): Runtime {
-  return new McpRuntime(options);
+/**
+ * A runtime whose `getTools()` builds its tools with `toolsFromListings` (the adapters layer's
+ * `createRuntime` passes LangChain's; without one, `getTools()` fails with a ConfigError).
+ */
+export function createCallsRuntime(options: RuntimeOptions, toolsFromListings?: ToolsFromListings): Runtime {
+  return new McpRuntime(options, toolsFromListings);
 }
 
-/** The internals of a runtime made by `createRuntime`, `undefined` for any other object. */
-export function runtimeInternals(runtime: Runtime): RuntimeInternals | undefined {
-  return (runtime as Partial<Record<typeof RUNTIME_INTERNALS, RuntimeInternals>>)[RUNTIME_INTERNALS];
-}
 
 interface ServerEntry {
   connection: ServerConnection;
@@ -138,7 +72,10 @@ class McpRuntime implements Runtime {
   #closed = false;
   readonly [RUNTIME_INTERNALS]: RuntimeInternals;
 
-  constructor(given: RuntimeOptions) {
+  readonly #toolsFromListings: ToolsFromListings | undefined;
+
+  constructor(given: RuntimeOptions, toolsFromListings: ToolsFromListings | undefined) {
+    this.#toolsFromListings = toolsFromListings;
     // One token store for the runtime and its sessions (they are built from these options).
     const options: RuntimeOptions = { ...given, oauth: { ...given.oauth, store: given.oauth?.store ?? memoryOAuthStore() } };
     const oauth = options.oauth as SessionOptions;
@@ -302,15 +239,15 @@ class McpRuntime implements Runtime {
   }
 
   async getTools(...servers: string[]): Promise<DynamicStructuredTool[]> {
-    const { toolsFromListing, uniqueToolNames } = await import("../adapters/langchain/tools.js");
+    if (this.#toolsFromListings === undefined) throw new ConfigError(servers[0] ?? "runtime", "getTools() needs a runtime made by createRuntime (with the LangChain adapter)");
     const names = servers.length > 0 ? servers : [...this.#servers.keys()];
-    const perServer = await Promise.all(names.map(async (server) => toolsFromListing(this, server, await this.listTools(server))));
-    return uniqueToolNames(perServer.flat());
+    const listings = await Promise.all(names.map(async (server) => ({ server, tools: await this.listTools(server) })));
+    return this.#toolsFromListings(this, listings);
   }
 
   session(server: string): Session {
     const config = this.#entry(server).connection.config;
-    const runtime = new McpRuntime({ ...this[RUNTIME_INTERNALS].options, servers: { [server]: config } });
+    const runtime = new McpRuntime({ ...this[RUNTIME_INTERNALS].options, servers: { [server]: config } }, this.#toolsFromListings);
     const session = new McpSession(server, runtime, (ended) => this.#sessions.delete(ended));
     this.#sessions.add(session);
     return session;

@@ -5,30 +5,11 @@
  * (timeouts, callbacks, interceptors), so every call path behaves exactly as on the runtime.
  */
 import type { CallToolResult, GetPromptResult, LoggingLevel, Prompt, Resource, ResourceTemplateType as ResourceTemplate, Root, Tool } from "@modelcontextprotocol/client";
-import type { Runtime } from "./runtime.js";
+import type { Runtime, Session } from "./runtime-api.js";
+
+export type { Session };
 import type { CallOptions, ResourceContent } from "../shared/types.js";
 
-export interface Session {
-  /** The server this session talks to. */
-  readonly server: string;
-  /**
-   * A runtime holding only this server, whose connection is this session's: hand it to a
-   * generated client or tools factory (`createMathClient(session.runtime)`) to use the session.
-   */
-  readonly runtime: Runtime;
-  callTool(name: string, args?: Record<string, unknown>, options?: CallOptions): Promise<CallToolResult>;
-  listTools(): Promise<Tool[]>;
-  listResources(): Promise<Resource[]>;
-  readResource(uri: string, options?: CallOptions): Promise<ResourceContent[]>;
-  listResourceTemplates(): Promise<ResourceTemplate[]>;
-  listPrompts(): Promise<Prompt[]>;
-  getPrompt(name: string, args?: Record<string, string>, options?: CallOptions): Promise<GetPromptResult>;
-  setLoggingLevel(level: LoggingLevel): Promise<void>;
-  setRoots(roots: readonly Root[]): Promise<void>;
-  /** Ends the session's connection (and child process). Idempotent; later calls fail. */
-  close(): Promise<void>;
-  [Symbol.asyncDispose](): Promise<void>;
-}
 
 /** What a session needs from its private runtime besides the public API. */
 export interface SessionRuntime extends Runtime {

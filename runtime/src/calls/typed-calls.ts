@@ -6,9 +6,10 @@
 import type { CallToolResult } from "@modelcontextprotocol/client";
 import { joinText, OutputValidationError, ToolCallError, ValidationError } from "../shared/runtime-errors.js";
 import { expectToolResult } from "./interceptors.js";
-import { runtimeInternals, type Runtime } from "./runtime.js";
+import { runtimeInternals, type Runtime } from "./runtime-api.js";
 import { runtimeOf, type Session } from "./session.js";
-import type { CallOptions, ToolDescriptor, ToolResult } from "../shared/types.js";
+import type { CallOptions, OutputPolicy, ToolDescriptor, ToolResult } from "../shared/call-types.js";
+
 import type { TaskCallOptions } from "./tasks/types.js";
 
 export async function callTypedTool<I, O>(
@@ -34,11 +35,6 @@ export async function callTypedTool<I, O>(
   return toToolResult(server, tool, result, tool.output && runtimeInternals(runtime)?.outputPolicy);
 }
 
-/** What to do when structured content breaks the tool's own output schema. */
-export interface OutputPolicy {
-  readonly onOutputMismatch: "error" | "warn";
-  readonly warn: (message: string) => void;
-}
 
 export function toToolResult<O>(server: string, tool: ToolDescriptor<unknown, O>, result: CallToolResult, policy?: OutputPolicy): ToolResult<O> {
   const structuredContent = parseStructured(server, tool, result, policy);

@@ -6,7 +6,7 @@
  */
 import type { Client, ClientCapabilities, ElicitRequestParams, ElicitResult, Root } from "@modelcontextprotocol/client";
 import type { CallbackSource, ListChangedKind, RuntimeCallbacks } from "../shared/types.js";
-import { onTaskStatusNotification } from "../calls/tasks/protocol.js";
+import { onTaskStatusNotification } from "./task-status.js";
 import type { TaskStatus } from "../calls/tasks/types.js";
 
 /** The roots a server is offered; replaced by `runtime.setRoots`, read at each `roots/list`. */

@@ -2,9 +2,7 @@
  * The runtime's public types: what generated modules and users program against.
  * Generated code imports only `@mcp-codegen/runtime`, `zod` and `@langchain/core`.
  */
-import type { ZodType } from "zod";
 import type {
-  CallToolResult,
   CreateMessageRequestParams,
   CreateMessageResult,
   ElicitRequestParams,
@@ -13,8 +11,8 @@ import type {
   LoggingMessageNotificationParams,
   OAuthClientProvider,
   Root,
-  ToolAnnotations,
 } from "@modelcontextprotocol/client";
+import type { CallOptions, ContentBlock, ProgressUpdate, ToolDescriptor, ToolResult } from "./call-types.js";
 import type { ContentBlock as LangChainBlock } from "@langchain/core/messages";
 import type { ServerConfig } from "./server-config.js";
 import type { OutputHandling } from "./output-handling.js";
@@ -23,28 +21,6 @@ import type { DriftReport } from "../drift/types.js";
 import type { ToolCallHooks } from "../calls/hooks.js";
 import type { OAuthOptions } from "../connection/oauth/types.js";
 import type { TaskCallOptions, TaskHandle, TaskStartOptions, TaskStatus } from "../calls/tasks/types.js";
-
-export type ContentBlock = CallToolResult["content"][number];
-
-/**
- * The spec's tool annotations are an open object: servers add keys of their own (`category`,
- * vendor keys), and a generated descriptor carries them as listed, so the type admits them.
- */
-export type OpenToolAnnotations = ToolAnnotations & { readonly [key: string]: unknown };
-
-/** One tool, as the generator saw it. `name` is the raw MCP name that goes on the wire. */
-export interface ToolDescriptor<I = unknown, O = unknown> {
-  readonly name: string;
-  readonly title?: string;
-  readonly description: string;
-  readonly annotations?: OpenToolAnnotations;
-  /** Hash of the tool's snapshot entry; compared with the live listing by the drift guard. */
-  readonly fingerprint: string;
-  readonly input: ZodType<I>;
-  readonly output?: ZodType<O>;
-  /** The tool can run as an MCP task ("optional") or only as one ("required"); absent: never. */
-  readonly taskSupport?: "optional" | "required";
-}
 
 export interface ResourceDescriptor {
   readonly uri: string;
@@ -93,16 +69,6 @@ export interface TaskToolMethod<I, O, C extends CallOptions = CallOptions> {
 /** One method per descriptor of a tool table; the generated client interface narrows each signature. */
 export type ToolMethods<T> = { readonly [K in keyof T]: ToolMethod<T[K]> };
 
-/** A successful typed tool call. */
-export interface ToolResult<O> {
-  readonly content: ContentBlock[];
-  /** Parsed with the generated output schema; `undefined` for tools without one. */
-  readonly structuredContent: O;
-  /** The text blocks joined with `\n`. */
-  readonly text: string;
-  readonly _meta?: Record<string, unknown>;
-}
-
 /** One item of a resource read: text resources carry `text`, binary ones `bytes`. */
 export interface ResourceContent {
   readonly uri: string;
@@ -110,23 +76,6 @@ export interface ResourceContent {
   readonly text?: string;
   readonly bytes?: Uint8Array;
   readonly _meta?: Record<string, unknown>;
-}
-
-export interface ProgressUpdate {
-  readonly progress: number;
-  readonly total?: number;
-  readonly message?: string;
-}
-
-/** Per-call options; they win over tool, server and runtime settings. */
-export interface CallOptions {
-  /** Request timeout in milliseconds. */
-  timeout?: number;
-  /** Cancels the request on the wire (`notifications/cancelled`). */
-  signal?: AbortSignal;
-  onProgress?: (update: ProgressUpdate) => void;
-  /** Extra HTTP headers for this call, merged over the configured ones. */
-  headers?: Record<string, string>;
 }
 
 /** Bounded re-opening of a lost connection (stdio child died, HTTP server gone or restarted). */
@@ -147,6 +96,7 @@ export interface CallbackSource {
 
 export type ListChangedKind = "tools" | "resources" | "prompts";
 
+export type { CallOptions, ContentBlock, OpenToolAnnotations, ProgressUpdate, ToolDescriptor, ToolResult } from "./call-types.js";
 export type { LoggingLevel, Root };
 export type LoggingMessage = LoggingMessageNotificationParams;
 export type ElicitationRequest = ElicitRequestParams;

@@ -7,7 +7,8 @@
 import type { Client, LoggingLevel } from "@modelcontextprotocol/client";
 import type { DynamicStructuredTool } from "@langchain/core/tools";
 import { ConfigError } from "../../shared/runtime-errors.js";
-import { createRuntime, runtimeInternals, type Runtime } from "../../calls/runtime.js";
+import { runtimeInternals, type Runtime } from "../../calls/runtime-api.js";
+import { createRuntime } from "../create-runtime.js";
 import { parseClientConfig, type ClientConfig, type Connection, type CompatSetup } from "./config.js";
 import { notificationCallbacks } from "./notifications.js";
 import { guardFromSnapshot } from "./snapshot-guard.js";

@@ -15,7 +15,7 @@ import type { BeforeToolCall, ToolHookCall, ToolHookState } from "../../calls/ho
 import { InterceptorError, isDirectToolOutput, type DirectToolOutput } from "../../calls/interceptors.js";
 import { contextOf, type ToolCallConfig } from "../langchain/tools.js";
 import { loadLangChain, type LangChainCore } from "../langchain/load.js";
-import { runtimeInternals, type Runtime } from "../../calls/runtime.js";
+import { runtimeInternals, type Runtime } from "../../calls/runtime-api.js";
 import type { CallOptions } from "../../shared/types.js";
 import { hookView, toCompatOutput, type CompatBlock, type CompatOutput, type OutputRoutes } from "./output.js";
 import { schemaProblem } from "./schema-check.js";

@@ -2,7 +2,7 @@
 import type { BaseMessage } from "@langchain/core/messages";
 import { toLangChainMessages } from "./messages.js";
 import { loadLangChain } from "./load.js";
-import type { Runtime } from "../../calls/runtime.js";
+import type { Runtime } from "../../calls/runtime-api.js";
 import { runtimeOf, type Session } from "../../calls/session.js";
 import type { CallOptions } from "../../shared/types.js";
 

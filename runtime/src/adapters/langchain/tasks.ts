@@ -8,7 +8,7 @@
 import type { RunnableConfig } from "@langchain/core/runnables";
 import type { CallToolResult, Tool } from "@modelcontextprotocol/client";
 import type { InterceptorResult, ToolCallContext } from "../../calls/interceptors.js";
-import type { Runtime, RuntimeInternals } from "../../calls/runtime.js";
+import type { Runtime, RuntimeInternals } from "../../calls/runtime-api.js";
 import { parseStructured } from "../../calls/typed-calls.js";
 import type { ToolDescriptor } from "../../shared/types.js";
 import { isTerminal, type TaskTool } from "../../calls/tasks/handle.js";

@@ -15,7 +15,7 @@ import type { ZodType } from "zod";
 import { DriftError } from "../../calls/drift-error.js";
 import { ToolCallError } from "../../shared/runtime-errors.js";
 import { isDirectToolOutput, type DirectToolOutput, type InterceptorResult, type ToolCallContext } from "../../calls/interceptors.js";
-import { runtimeInternals, type Runtime, type RuntimeInternals } from "../../calls/runtime.js";
+import { runtimeInternals, type Runtime, type RuntimeInternals } from "../../calls/runtime-api.js";
 import { parseStructured } from "../../calls/typed-calls.js";
 import type { CallOptions, ToolArtifact, ToolDescriptor } from "../../shared/types.js";
 import { toStandardBlocks } from "./content.js";

@@ -6,11 +6,14 @@
 import type { Client, RequestOptions } from "@modelcontextprotocol/client";
 import type { ServerConnection } from "../../connection/connection.js";
 import { McpRuntimeError } from "../../shared/runtime-errors.js";
-import type { OutputPolicy } from "../typed-calls.js";
+import type { OutputPolicy } from "../../shared/call-types.js";
 import type { CallbackSource, ProgressUpdate } from "../../shared/types.js";
 import { TaskNotFoundError } from "./errors.js";
 import { isTaskNotFound } from "./protocol.js";
 import type { TaskStatus } from "./types.js";
+import type { TaskCallbacks } from "../../connection/task-status.js";
+
+export type { TaskCallbacks };
 
 /** Per-request limits of a request about a task. */
 export interface TaskRequestLimits {
@@ -19,11 +22,6 @@ export interface TaskRequestLimits {
   headers?: Record<string, string> | undefined;
 }
 
-/** The runtime's (or server's) own callbacks, for tasks waited on without call options. */
-export interface TaskCallbacks {
-  onTaskStatus?: ((status: TaskStatus, source: CallbackSource) => void) | undefined;
-  onProgress?: ((update: ProgressUpdate, source: CallbackSource) => void) | undefined;
-}
 
 export interface TaskChannel {
   readonly server: string;
@@ -39,24 +37,6 @@ export interface TaskChannel {
   watch(taskId: string, listener: (status: TaskStatus) => void): () => void;
 }
 
-/** Routes `notifications/tasks/status` to the listeners of each task id. One per connection. */
-export class TaskStatusHub {
-  readonly #listeners = new Map<string, Set<(status: TaskStatus) => void>>();
-
-  publish(status: TaskStatus): void {
-    for (const listener of this.#listeners.get(status.taskId) ?? []) listener(status);
-  }
-
-  listen(taskId: string, listener: (status: TaskStatus) => void): () => void {
-    let set = this.#listeners.get(taskId);
-    if (!set) this.#listeners.set(taskId, (set = new Set()));
-    set.add(listener);
-    return () => {
-      set.delete(listener);
-      if (set.size === 0) this.#listeners.delete(taskId);
-    };
-  }
-}
 
 export function connectionChannel(connection: ServerConnection, outputPolicy: OutputPolicy | undefined): TaskChannel {
   const server = connection.server;
@@ -80,4 +60,10 @@ function notFound(error: unknown, server: string, taskId: string, tool: string |
   const cause = error instanceof McpRuntimeError ? error.cause : error;
   if (!isTaskNotFound(cause)) return undefined;
   return new TaskNotFoundError(server, taskId, "is not known to the server (a wrong id, or its ttl has passed)", { tool, cause });
+}
+
+/** A server connection and the task channel on it. */
+export interface TaskLink {
+  readonly connection: ServerConnection;
+  readonly channel: TaskChannel;
 }

@@ -13,6 +13,7 @@
 import type { CallToolResult, Client, RequestOptions, Task } from "@modelcontextprotocol/client";
 import { loadedClientSdk, loadSchemaSdk } from "../../wire/sdk.js";
 import type { TaskStatus } from "./types.js";
+import { toStatus } from "../../connection/task-status.js";
 
 /** Whether the server accepts task-augmented `tools/call` (its `tasks.requests.tools.call` capability). */
 export function serverRunsToolTasks(client: Client): boolean {
@@ -66,11 +67,6 @@ export async function listTaskPage(
   return { items: page.tasks.map(toStatus), nextCursor: page.nextCursor };
 }
 
-/** Registers the one handler of `notifications/tasks/status` on a client before it connects. */
-export async function onTaskStatusNotification(client: Client, listener: (status: TaskStatus) => void): Promise<void> {
-  const { TaskStatusNotificationParamsSchema } = await loadSchemaSdk();
-  client.setNotificationHandler("notifications/tasks/status", { params: TaskStatusNotificationParamsSchema }, (params) => listener(toStatus(params)));
-}
 
 /**
  * The server does not know the task: `-32602` (invalid params) from `tasks/get`,
@@ -81,16 +77,4 @@ export function isTaskNotFound(error: unknown): boolean {
   const sdk = loadedClientSdk();
   if (!sdk?.ProtocolError.isInstance(error)) return false;
   return error.code === sdk.ProtocolErrorCode.InvalidParams && /not found/i.test(error.message);
-}
-
-function toStatus(task: Task): TaskStatus {
-  return {
-    taskId: task.taskId,
-    status: task.status,
-    ...(task.statusMessage === undefined ? {} : { statusMessage: task.statusMessage }),
-    createdAt: task.createdAt,
-    lastUpdatedAt: task.lastUpdatedAt,
-    ttl: task.ttl,
-    ...(task.pollInterval === undefined ? {} : { pollInterval: task.pollInterval }),
-  };
 }

@@ -8,16 +8,12 @@ import type { ServerConnection } from "../../connection/connection.js";
 import { CancelledError, ProtocolError } from "../../shared/runtime-errors.js";
 import { collectPages } from "../../connection/listing.js";
 import type { ProgressUpdate } from "../../shared/types.js";
-import type { TaskChannel } from "./channel.js";
+import type { TaskChannel, TaskLink } from "./channel.js";
+
+export type { TaskLink };
 import { McpTaskHandle, type ProgressMark, type TaskTool } from "./handle.js";
 import { createToolTask, getTask, listTaskPage, serverRunsToolTasks } from "./protocol.js";
 import type { TaskCallOptions, TaskStartOptions, TaskStatus } from "./types.js";
-
-/** A server connection and the task channel on it. */
-export interface TaskLink {
-  readonly connection: ServerConnection;
-  readonly channel: TaskChannel;
-}
 
 /** Sends `tools/call` as a task and returns the handle on the task the server created. */
 export async function startToolTask<O>(link: TaskLink, tool: TaskTool<O>, args: Record<string, unknown>, options: TaskStartOptions = {}): Promise<McpTaskHandle<O>> {

@@ -3,7 +3,7 @@
  * validated with the tool's input schema) and `mcp.<server>.tasks` (`resume`, `list`).
  */
 import { ConfigError, ValidationError } from "../../shared/runtime-errors.js";
-import { runtimeInternals, type Runtime, type RuntimeInternals } from "../runtime.js";
+import { runtimeInternals, type Runtime, type RuntimeInternals } from "../runtime-api.js";
 import { runtimeOf, type Session } from "../session.js";
 import type { ToolDescriptor } from "../../shared/types.js";
 import type { McpTaskHandle } from "./handle.js";

@@ -4,7 +4,7 @@
  * request and the connection that started it. These types are the runtime's own (the SDK's
  * experimental task API stays behind `protocol.ts`), so they hold when the protocol moves on.
  */
-import type { CallOptions, ProgressUpdate, ToolDescriptor, ToolResult } from "../../shared/types.js";
+import type { CallOptions, ProgressUpdate, ToolDescriptor, ToolResult } from "../../shared/call-types.js";
 
 /** Where a task is: `working` and `input_required` go on; the other three are terminal. */
 export type TaskState = "working" | "input_required" | "completed" | "failed" | "cancelled";
