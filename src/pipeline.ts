@@ -24,6 +24,8 @@ import {
   writeAtomic,
   type FileReport,
 } from "./write/write.js";
+import { assertInside, isInside } from "./write/inside.js";
+import { duplicateDeclarations } from "./emit/declarations.js";
 import { CodegenError, type Environment, type Snapshot } from "@mcp-codegen/runtime/internal";
 import type { NamingNote } from "./normalize/normalize.js";
 import type { CaptureOptions } from "./capture/capture.js";
@@ -113,6 +115,11 @@ export async function generateFromSnapshot(
   const started = performance.now();
   const relative = (file: string) => path.relative(config.rootDir, file).split(path.sep).join("/");
   const plan = planFiles(snapshot, config);
+  assertInside([
+    // The default snapshot sits in outDir, which the config may place anywhere.
+    { root: isInside(config.outDir, config.snapshotPath) ? config.outDir : config.rootDir, file: config.snapshotPath, subject: "snapshot" },
+    ...plan.files.map((file) => ({ root: config.outDir, file: file.path, subject: file.subject })),
+  ]);
   const warnings: EmitWarning[] = [];
   const wanted = new Map<string, string>();
   const files: FileReport[] = [];
@@ -129,6 +136,10 @@ export async function generateFromSnapshot(
     for (const [index, file] of plan.files.entries()) {
       warnings.push(...(produced[index]?.warnings ?? []));
       const content = produced[index]?.content;
+      const twice = content === undefined ? [] : duplicateDeclarations(content);
+      if (twice.length > 0) {
+        throw new CodegenError("input", `generated code would declare ${twice.join(", ")} more than once: nothing written`, { subject: file.subject });
+      }
       files.push({ path: relative(path.join(config.outDir, file.path)), status: content === undefined ? "unchanged" : options.check ? "stale" : "written" });
       if (content !== undefined) wanted.set(file.path, content);
     }
@@ -136,6 +147,7 @@ export async function generateFromSnapshot(
     await formatter.close();
   }
   const orphans = await orphanedFiles(config.outDir, new Set(plan.files.map((file) => file.path)));
+  assertInside(orphans.map((orphan) => ({ root: config.outDir, file: orphan, subject: `generated file ${JSON.stringify(orphan)}` })));
   // Offline, the snapshot is the file just read: neither printed again nor compared.
   const snapshotContent = options.offline ? undefined : snapshotText(snapshot);
   const snapshotChanged = snapshotContent !== undefined && (await readExisting(config.rootDir, relative(config.snapshotPath))) !== snapshotContent;

@@ -90,6 +90,7 @@ export type {
   ServerRuntimeOptions,
   ToolArtifact,
   ToolDescriptor,
+  OpenToolAnnotations,
   ToolResult,
 } from "./shared/types.js";
 export type { ServerConfig } from "./shared/server-config.js";

@@ -6,6 +6,7 @@
  * release of the two packages.
  */
 export * from "./shared/canonical-json.js";
+export * from "./shared/own-property.js";
 export * from "./shared/errors.js";
 export * from "./shared/hash.js";
 export * from "./shared/listing-snapshot.js";

@@ -51,6 +51,13 @@ function configIssues(zod: readonly core.$ZodIssue[], under: readonly string[], 
       for (const key of issue.keys) issues.push({ path: at ? `${at}.${key}` : key, message: unknownKey(key, known) });
       continue;
     }
+    if (issue.code === "invalid_key") {
+      // A key the record refuses: named quoted (`servers: ".."`), as a dotted path would hide it.
+      const key = keys.at(-1) ?? "";
+      const parent = keys.slice(0, -1).join(".");
+      for (const inner of issue.issues) issues.push({ path: parent, message: `${JSON.stringify(key)}: ${issueMessage(inner.message)}` });
+      continue;
+    }
     const branch = issue.code === "invalid_union" ? matchingBranch(issue.errors) : undefined;
     if (branch) issues.push(...configIssues(branch, keys, raw, untyped));
     else issues.push({ path: at, message: issueMessage(issue.message) });

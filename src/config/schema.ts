@@ -13,6 +13,7 @@ import {
   type McpBlockType,
   type ProtocolSelection,
 } from "@mcp-codegen/runtime/internal";
+import { serverKeyProblem } from "./server-key.js";
 
 const stringRecord = z.record(z.string(), z.string());
 const globList = z.array(z.string().min(1));
@@ -160,7 +161,13 @@ const driftConfig = z.strictObject({
 
 export const codegenConfigSchema = z.strictObject({
   servers: z
-    .record(z.string().regex(/^[A-Za-z0-9_.-]+$/, "server names may use letters, digits, '_', '-' and '.'"), serverConfigSchema)
+    .record(
+      z.string().superRefine((key, context) => {
+        const problem = serverKeyProblem(key);
+        if (problem !== undefined) context.addIssue({ code: "custom", message: problem });
+      }),
+      serverConfigSchema,
+    )
     .refine((servers) => Object.keys(servers).length > 0, "configure at least one server"),
   outDir: z.string().min(1).optional(),
   snapshot: z.string().min(1).optional(),

@@ -24,6 +24,8 @@ export interface PlannedFile {
   path: string;
   /** What the banner names as the file's source. */
   source: string;
+  /** Who the file is for, in errors: `server "math"`, `the index module`. */
+  subject: string;
   snapshotHash: string;
   inputsHash: string;
   /** How much work rendering is, in tools. */
@@ -59,6 +61,7 @@ export function planFiles(snapshot: Snapshot, config: ResolvedConfig): EmitPlan 
     indexServers.push({ key: server.name, property, typeStem: normalized.typeStem });
     files.push({
       path: `${server.name}/index.ts`,
+      subject,
       source: `the snapshot of server "${server.name}"`,
       snapshotHash: serverSnapshot.hash,
       inputsHash: hashJson({ emitter, key: server.name, property, server: serverSnapshot.hash, connection: connection.code, toolFilter, inputTypes: config.inputTypes }),
@@ -68,6 +71,7 @@ export function planFiles(snapshot: Snapshot, config: ResolvedConfig): EmitPlan 
     const snapshotInput = { key: server.name, snapshot: serverSnapshot, filter: server.config, drift: config.drift };
     files.push({
       path: `${server.name}/snapshot.ts`,
+      subject,
       source: `the snapshot of server "${server.name}"`,
       snapshotHash: serverSnapshot.hash,
       inputsHash: hashJson({ emitter, server: serverSnapshot.hash, ...snapshotModuleData(snapshotInput) }),
@@ -77,6 +81,7 @@ export function planFiles(snapshot: Snapshot, config: ResolvedConfig): EmitPlan 
   }
   files.push({
     path: "index.ts",
+    subject: "the index module",
     source: "codegen.config",
     snapshotHash: hashJson(indexServers.map((server) => snapshot.servers[server.key]?.hash)),
     inputsHash: hashJson({ emitter, servers: indexServers }),

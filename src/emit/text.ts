@@ -33,12 +33,21 @@ export function escapeInvisible(code: string): string {
 
 /** A JSON value as a TS expression (objects, arrays, strings made safe as above). */
 export function jsonLiteral(value: unknown): string {
-  return JSON.stringify(value)?.replace(UNSAFE_IN_SOURCE, unicodeEscape) ?? "undefined";
+  return ownProtoKeys(JSON.stringify(value)?.replace(UNSAFE_IN_SOURCE, unicodeEscape) ?? "undefined");
 }
 
 /** The same, laid out over lines with a two-space indent (its raw newlines are layout). */
 export function jsonBlockLiteral(value: unknown): string {
-  return JSON.stringify(value, null, 2)?.replace(UNSAFE_IN_SOURCE_BUT_NEWLINE, unicodeEscape) ?? "undefined";
+  return ownProtoKeys(JSON.stringify(value, null, 2)?.replace(UNSAFE_IN_SOURCE_BUT_NEWLINE, unicodeEscape) ?? "undefined");
+}
+
+/**
+ * In JSON `"__proto__"` is a key like any other; in a JS object literal `"__proto__": v` sets
+ * the prototype instead. The computed form `["__proto__"]: v` is an own property. In JSON text an
+ * unescaped `"__proto__":` can only be a key (a quote inside a string is always escaped).
+ */
+function ownProtoKeys(json: string): string {
+  return json.replace(/"__proto__":/g, '["__proto__"]:');
 }
 
 /**

@@ -4,7 +4,7 @@
  */
 import type { InputTypesMode } from "../config/schema.js";
 import type { NormalizedTool } from "../normalize/normalize.js";
-import type { JsonObject, ToolEntry } from "@mcp-codegen/runtime/internal";
+import type { JsonObject } from "@mcp-codegen/runtime/internal";
 import type { SchemaWarning } from "./schema/warnings.js";
 import { emitZod } from "./schema/zod.js";
 import { prepareSchema } from "./schema/prepare.js";
@@ -19,7 +19,7 @@ export interface EmitWarning {
 /** What a chunk needs: structured-clone safe, and its own cache key. */
 export interface ToolChunk {
   serverKey: string;
-  tools: { entry: ToolEntry; inputType: string; outputType: string | undefined }[];
+  tools: Pick<NormalizedTool, "entry" | "inputType" | "outputType" | "inputSubTypes" | "outputSubTypes">[];
   /** How input types read an unset `additionalProperties`; output types always follow the schema. */
   inputTypes: InputTypesMode;
 }
@@ -36,7 +36,7 @@ export interface EmittedChunk {
 }
 
 export function toolChunk(serverKey: string, tools: readonly NormalizedTool[], inputTypes: InputTypesMode): ToolChunk {
-  return { serverKey, tools: tools.map(({ entry, inputType, outputType }) => ({ entry, inputType, outputType })), inputTypes };
+  return { serverKey, tools: tools.map(({ entry, inputType, outputType, inputSubTypes, outputSubTypes }) => ({ entry, inputType, outputType, inputSubTypes, outputSubTypes })), inputTypes };
 }
 
 /** The chunk's statements, not yet formatted. */
@@ -48,10 +48,10 @@ export async function emitToolChunk(chunk: ToolChunk): Promise<EmittedChunk> {
   const statements: ChunkStatement[] = [];
   for (const tool of chunk.tools) {
     const subject = `tool "${chunk.serverKey}/${tool.entry.name}"`;
-    const input = { typeName: tool.inputType, base: "/inputSchema", closed: chunk.inputTypes === "closed" };
+    const input = { typeName: tool.inputType, base: "/inputSchema", closed: chunk.inputTypes === "closed", subTypes: new Map(tool.inputSubTypes) };
     statements.push(...(await schemaStatements(emitTypeScript, tool.entry.inputSchema, input, subject, warnings)));
     if (tool.entry.outputSchema && tool.outputType) {
-      const output = { typeName: tool.outputType, base: "/outputSchema", closed: false };
+      const output = { typeName: tool.outputType, base: "/outputSchema", closed: false, subTypes: new Map(tool.outputSubTypes) };
       statements.push(...(await schemaStatements(emitTypeScript, tool.entry.outputSchema, output, subject, warnings)));
     }
   }
@@ -62,7 +62,7 @@ export async function emitToolChunk(chunk: ToolChunk): Promise<EmittedChunk> {
 async function schemaStatements(
   emitTypeScript: typeof import("./schema/typescript.js").emitTypeScript,
   schema: JsonObject,
-  { typeName, base, closed }: { typeName: string; base: string; closed: boolean },
+  { typeName, base, closed, subTypes }: { typeName: string; base: string; closed: boolean; subTypes: ReadonlyMap<string, string> },
   subject: string,
   warnings: EmitWarning[],
 ): Promise<ChunkStatement[]> {
@@ -71,7 +71,7 @@ async function schemaStatements(
   // Prepared once for both emitters, so its warnings are reported once.
   const prepared = prepareSchema(schema);
   collect(prepared.warnings);
-  const types = await emitTypeScript(prepared.schema as JsonObject, typeName, { subject, prepared: true, closed });
+  const types = await emitTypeScript(prepared.schema as JsonObject, typeName, { subject, prepared: true, closed, subTypes });
   collect(types.warnings);
   const zod = emitZod(prepared.schema as JsonObject, { subject, prepared: true });
   collect(zod.warnings);

@@ -48,7 +48,8 @@ export function plainJsonObject(value: Record<string, unknown>): LayoutValue | u
   const members: LayoutMember[] = [];
   for (const [key, item] of Object.entries(value)) {
     const text = typeof item === "boolean" ? { text: String(item) } : typeof item === "string" ? plainString(JSON.stringify(item)) : undefined;
-    if (!text || !plainName(key)) return undefined;
+    // `__proto__: v` would set the prototype: that key is printed computed, by prettier.
+    if (!text || !plainName(key) || key === "__proto__") return undefined;
     members.push([key, text]);
   }
   return { members };

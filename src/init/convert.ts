@@ -1,9 +1,13 @@
 /**
- * One editor server entry → one codegen.config entry, with every literal env and header value
- * (and credentials in URLs and flags) replaced by a `${NAME}` placeholder, and editor variables
- * (`${input:id}`, `${env:X}`, `${workspaceFolder}`, `${userHome}`) made into ours.
+ * One editor server entry → one codegen.config entry, with every value that is or may be a
+ * secret (secret-named env keys, headers and flags, credentials in URLs and connection strings,
+ * token-like values, any value not plainly harmless) replaced by a `${NAME}` placeholder, paths
+ * under the user's home made relative or `${HOME}/…`, and editor variables (`${input:id}`,
+ * `${env:X}`, `${workspaceFolder}`, `${userHome}`) made into ours. Rules: secret-rules.ts.
  */
-import { envName, headerPlaceholder, SECRET_NAME, type VariableNames } from "./secrets.js";
+import path from "node:path";
+import { envName, headerPlaceholder, isPlainValue, isSecretName, looksLikeToken, type VariableNames } from "./secrets.js";
+import { HEADER_FLAGS, KEY_VALUE_LIST, URL_WITH_SCHEME } from "./secret-rules.js";
 import { isRecord } from "../config/compat.js";
 
 export interface ConvertedServer {
@@ -27,23 +31,24 @@ const DROPPED_KEYS: Readonly<Record<string, string>> = {
 
 const OUR_VARIABLE = /\$\{(?:env:)?[A-Za-z_][A-Za-z0-9_]*(?::-[^}]*)?\}/;
 
-export function convertServer(name: string, source: Editor, names: VariableNames): ConvertedServer {
+export function convertServer(name: string, source: Editor, names: VariableNames, places: ConvertPlaces): ConvertedServer {
   const notes: string[] = [];
+  const scrub: Scrub = { server: name, names, places, ownCwd: typeof source["cwd"] === "string" };
   const text = (value: unknown): string => editorVariables(String(value), names, notes);
   const entry: Record<string, unknown> = {};
   const url = source["url"] ?? source["serverUrl"] ?? source["httpUrl"];
   const type = typeof source["type"] === "string" ? source["type"] : typeof source["transport"] === "string" ? source["transport"] : undefined;
   if (typeof source["command"] === "string") {
     entry["transport"] = "stdio";
-    entry["command"] = text(source["command"]);
+    entry["command"] = localPath(text(source["command"]), scrub);
     // env first: its keys are the names the user may already have set.
-    const env = isRecord(source["env"]) && Object.keys(source["env"]).length > 0 ? envWithoutSecrets(source["env"], text, names, name) : undefined;
-    if (Array.isArray(source["args"]) && source["args"].length > 0) entry["args"] = argsWithoutSecrets(source["args"].map(text), name, names);
+    const env = isRecord(source["env"]) && Object.keys(source["env"]).length > 0 ? envWithoutSecrets(source["env"], text, scrub) : undefined;
+    if (Array.isArray(source["args"]) && source["args"].length > 0) entry["args"] = argsWithoutSecrets(source["args"].map(text), scrub);
     if (env) entry["env"] = env;
-    if (typeof source["cwd"] === "string") entry["cwd"] = text(source["cwd"]);
+    if (typeof source["cwd"] === "string") entry["cwd"] = localPath(text(source["cwd"]), { ...scrub, ownCwd: false });
   } else if (typeof url === "string") {
     entry["transport"] = type === "sse" ? "sse" : "http";
-    entry["url"] = urlWithoutSecrets(text(url), name, names);
+    entry["url"] = urlWithoutSecrets(text(url), scrub);
     if (isRecord(source["headers"]) && Object.keys(source["headers"]).length > 0) {
       entry["headers"] = Object.fromEntries(
         Object.entries(source["headers"]).map(([header, value]) => {
@@ -61,55 +66,166 @@ export function convertServer(name: string, source: Editor, names: VariableNames
   return { entry, notes };
 }
 
-function envWithoutSecrets(env: Editor, text: (value: unknown) => string, names: VariableNames, server: string): Record<string, string> {
+/** Where the imported config will live: paths under the user's home are not written absolute. */
+export interface ConvertPlaces {
+  /** The project folder (where codegen.config.ts is written). */
+  cwd: string;
+  /** The user's home folder; undefined when unknown. */
+  home: string | undefined;
+}
+
+/** What every scrubbing function needs: the server, the variable names, the places. */
+interface Scrub {
+  server: string;
+  names: VariableNames;
+  places: ConvertPlaces;
+  /** Whether the entry sets its own cwd (then relative arguments would resolve from there). */
+  ownCwd: boolean;
+}
+
+function placeholder(scrub: Scrub, name: string, value: string): string {
+  return `\${${scrub.names.claim(name, value, scrub.server)}}`;
+}
+
+function envWithoutSecrets(env: Editor, text: (value: unknown) => string, scrub: Scrub): Record<string, string> {
   return Object.fromEntries(
     Object.entries(env).map(([key, value]) => {
       const converted = text(value);
-      return [key, OUR_VARIABLE.test(converted) ? converted : `\${${names.claim(key, converted, server)}}`];
+      if (OUR_VARIABLE.test(converted)) return [key, converted];
+      // The key as the variable name: the user may already have it set.
+      if (isSecretName(key)) return [key, placeholder(scrub, key, converted)];
+      if (SCHEME.test(converted)) return [key, urlWithoutSecrets(converted, scrub)];
+      return [key, isPlainValue(converted) ? localPath(converted, scrub) : placeholder(scrub, key, converted)];
     }),
   );
 }
 
-/** `--api-key=…`, `--token …` and `--header "Authorization: Bearer …"` lose their values. */
-function argsWithoutSecrets(args: string[], server: string, names: VariableNames): string[] {
+/**
+ * Flags naming a secret (`--api-key=…`, `--token …`), header flags (`-H "Authorization: …"`),
+ * credentials in URLs and connection strings, and token-like values lose their values; the
+ * rest (package names, paths, plain flags) is kept.
+ */
+function argsWithoutSecrets(args: string[], scrub: Scrub): string[] {
   return args.map((arg, index) => {
-    if (OUR_VARIABLE.test(arg)) return arg;
     const previous = args[index - 1] ?? "";
-    const assigned = /^(--?[A-Za-z0-9_.-]+)=(.+)$/.exec(arg);
-    if (assigned?.[1] !== undefined && assigned[2] !== undefined && SECRET_NAME.test(assigned[1])) {
-      return `${assigned[1]}=\${${names.claim(envName(`${server}_${assigned[1]}`), assigned[2], server)}}`;
+    const assigned = /^(--?[A-Za-z0-9_.-]+)=(.*)$/s.exec(arg);
+    if (assigned?.[1] !== undefined && assigned[2] !== undefined) {
+      const [, flag, value] = assigned;
+      if (HEADER_FLAGS.has(flag)) return `${flag}=${headerLine(value, scrub)}`;
+      if (isSecretName(flag)) return `${flag}=${secretValue(flag, value, scrub)}`;
+      return `${flag}=${positional(value, flag, scrub)}`;
     }
-    if (/^(--header|-H)$/.test(previous)) {
-      const header = /^([^:]+):\s*(.*)$/.exec(arg);
-      if (header?.[1] !== undefined && header[2] !== undefined) return `${header[1]}: ${headerPlaceholder(server, header[1], header[2], names)}`;
-    }
-    if (/^--?[A-Za-z0-9_.-]+$/.test(previous) && SECRET_NAME.test(previous) && !arg.startsWith("-")) {
-      return `\${${names.claim(envName(`${server}_${previous}`), arg, server)}}`;
-    }
-    return /^https?:\/\//.test(arg) ? urlWithoutSecrets(arg, server, names) : arg;
+    if (arg.startsWith("-")) return arg;
+    if (HEADER_FLAGS.has(previous)) return headerLine(arg, scrub);
+    if (FLAG.test(previous) && isSecretName(previous)) return secretValue(previous, arg, scrub);
+    return positional(arg, undefined, scrub);
   });
 }
 
-/** A password in the URL and credential-like query parameters become placeholders. */
-function urlWithoutSecrets(url: string, server: string, names: VariableNames): string {
-  const userinfo = /^(https?:\/\/[^/:@]+):([^/@]+)@/.exec(url);
+const FLAG = /^--?[A-Za-z][A-Za-z0-9_.-]*$/;
+const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
+
+/** The value of a secret-named flag: a placeholder unless it already is one. */
+function secretValue(flag: string, value: string, scrub: Scrub): string {
+  return OUR_VARIABLE.test(value) ? value : placeholder(scrub, envName(`${scrub.server}_${flag}`), value);
+}
+
+/** `Authorization: Bearer …` → `Authorization: Bearer ${SERVER_TOKEN}`; `X-Team: blue` stays. */
+function headerLine(line: string, scrub: Scrub): string {
+  const header = /^([^:]+):\s*(.*)$/s.exec(line);
+  if (header?.[1] === undefined || header[2] === undefined) return secretValue("header", line, scrub);
+  const [, name, value] = header;
+  return `${name}: ${OUR_VARIABLE.test(value) ? value : headerPlaceholder(scrub.server, name.trim(), value, scrub.names)}`;
+}
+
+/** A value without a secret-named flag: URLs and connection strings lose credentials, tokens go. */
+function positional(value: string, flag: string | undefined, scrub: Scrub): string {
+  if (SCHEME.test(value)) return urlWithoutSecrets(value, scrub);
+  if (KEY_VALUE_LIST.test(value)) return keyValueListWithoutSecrets(value, scrub);
+  if (OUR_VARIABLE.test(value)) return value;
+  if (looksLikeToken(value)) return placeholder(scrub, envName(`${scrub.server}_${flag ?? "token"}`), value);
+  return localPath(value, scrub);
+}
+
+/** `Server=db;Password=…` → `Server=db;Password=${SERVER_PASSWORD}`. */
+function keyValueListWithoutSecrets(value: string, scrub: Scrub): string {
+  return value
+    .split(";")
+    .map((pair) => {
+      const at = pair.indexOf("=");
+      if (at < 0) return pair;
+      const key = pair.slice(0, at);
+      const item = pair.slice(at + 1);
+      if (item === "" || OUR_VARIABLE.test(item) || (!isSecretName(key) && isPlainValue(item))) return pair;
+      return `${key}=${placeholder(scrub, envName(`${scrub.server}_${key}`), item)}`;
+    })
+    .join(";");
+}
+
+/**
+ * Any scheme's user info (`https://ghp_…@host`, `postgresql://admin:pass@db`), credential-like
+ * query parameters and token-like path segments become placeholders.
+ */
+function urlWithoutSecrets(url: string, scrub: Scrub): string {
   let out = url;
-  if (userinfo?.[2] !== undefined && !OUR_VARIABLE.test(userinfo[2])) {
-    out = out.replace(`:${userinfo[2]}@`, `:\${${names.claim(envName(`${server}_PASSWORD`), userinfo[2], server)}}@`);
+  const userinfo = URL_WITH_SCHEME.exec(out);
+  if (userinfo?.[1] !== undefined && userinfo[2] !== undefined && userinfo[2] !== "") {
+    const [, scheme, info] = userinfo;
+    const colon = info.indexOf(":");
+    const user = colon < 0 ? info : info.slice(0, colon);
+    const password = colon < 0 ? undefined : info.slice(colon + 1);
+    const keep = (part: string, name: string) => (part === "" || OUR_VARIABLE.test(part) ? part : placeholder(scrub, envName(`${scrub.server}_${name}`), part));
+    const scrubbed = password === undefined ? keep(user, "USER") : `${keep(user, "USER")}:${keep(password, "PASSWORD")}`;
+    out = `${scheme}${scrubbed}@${out.slice(userinfo[0].length)}`;
   }
   const query = out.indexOf("?");
-  if (query < 0) return out;
-  const hash = out.indexOf("#", query);
-  const end = hash < 0 ? out.length : hash;
+  const hash = out.indexOf("#", query < 0 ? 0 : query);
+  const pathEnd = query >= 0 ? query : hash >= 0 ? hash : out.length;
+  const start = SCHEME.exec(out)?.[0].length ?? 0;
+  const authorityEnd = out.indexOf("/", start);
+  const withPath =
+    authorityEnd < 0 || authorityEnd >= pathEnd
+      ? out
+      : `${out.slice(0, authorityEnd)}${out
+          .slice(authorityEnd, pathEnd)
+          .split("/")
+          .map((segment) => (looksLikeToken(segment) ? placeholder(scrub, envName(`${scrub.server}_URL_TOKEN`), segment) : segment))
+          .join("/")}${out.slice(pathEnd)}`;
+  out = withPath;
+  const q = out.indexOf("?");
+  if (q < 0) return out;
+  const h = out.indexOf("#", q);
+  const end = h < 0 ? out.length : h;
   const params = out
-    .slice(query + 1, end)
+    .slice(q + 1, end)
     .split("&")
     .map((pair) => {
       const [key = "", value] = pair.split(/=(.*)/s);
-      if (value === undefined || value === "" || !SECRET_NAME.test(key) || OUR_VARIABLE.test(value)) return pair;
-      return `${key}=\${${names.claim(envName(`${server}_${key}`), value, server)}}`;
+      if (value === undefined || value === "" || OUR_VARIABLE.test(value)) return pair;
+      if (!isSecretName(key) && !looksLikeToken(value)) return pair;
+      return `${key}=${placeholder(scrub, envName(`${scrub.server}_${key}`), value)}`;
     });
-  return `${out.slice(0, query + 1)}${params.join("&")}${out.slice(end)}`;
+  return `${out.slice(0, q + 1)}${params.join("&")}${out.slice(end)}`;
+}
+
+/**
+ * A path under the user's home is not written absolute (it would name the user and differ on
+ * every machine): relative to the project when inside it (commands start in the config's
+ * folder), else `${HOME}/…`.
+ */
+function localPath(value: string, scrub: Scrub): string {
+  const { cwd, home } = scrub.places;
+  if (home === undefined || !path.isAbsolute(value) || path.resolve(home) === path.parse(path.resolve(home)).root) return value;
+  const inside = (root: string) => {
+    const relative = path.relative(root, value);
+    return relative === "" || (!relative.startsWith("..") && !path.isAbsolute(relative)) ? relative : undefined;
+  };
+  const inProject = scrub.ownCwd ? undefined : inside(cwd);
+  if (inProject !== undefined) return inProject === "" ? "." : `./${inProject.split(path.sep).join("/")}`;
+  const inHome = inside(home);
+  if (inHome === undefined) return value;
+  scrub.names.refer("HOME");
+  return inHome === "" ? "${HOME}" : `\${HOME}/${inHome.split(path.sep).join("/")}`;
 }
 
 /** Editor variables → ours: `${input:api-key}` → `${API_KEY}`, `${env:X}` → `${X}`, … */

@@ -4,12 +4,14 @@
  * names the variables to set, never a value.
  */
 import { existsSync } from "node:fs";
+import os from "node:os";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import { CONFIG_FILE_NAMES } from "../config/load.js";
 import { CodegenError } from "@mcp-codegen/runtime/internal";
 import { writeAtomic } from "../write/write.js";
+import { safeServerKey } from "../config/server-key.js";
 import { convertServer } from "./convert.js";
 import { readEditorConfig } from "./read.js";
 import { configText } from "./render.js";
@@ -22,6 +24,8 @@ export interface InitOptions {
   files: readonly string[];
   /** Overwrite an existing codegen.config. */
   force?: boolean;
+  /** The user's home folder (default `HOME` / `USERPROFILE` / the OS's): paths under it are not written absolute. */
+  home?: string;
 }
 
 export type ScriptStatus = "added" | "present" | "kept" | "no-package-json";
@@ -53,25 +57,38 @@ export async function initConfig(options: InitOptions): Promise<InitReport> {
   const existing = CONFIG_FILE_NAMES.find((name) => existsSync(path.join(options.cwd, name)));
   if (existing && !options.force) throw new CodegenError("input", "already exists: pass --force to overwrite it", { subject: existing });
   const names = new VariableNames();
-  const servers: Record<string, Record<string, unknown>> = {};
+  // Null prototype: an editor's key `__proto__` or `constructor` is a server name like any other.
+  const servers: Record<string, Record<string, unknown>> = Object.create(null) as Record<string, Record<string, unknown>>;
+  const places = { cwd: options.cwd, home: options.home ?? process.env["HOME"] ?? process.env["USERPROFILE"] ?? os.homedir() };
+  /** The same server (command + args + cwd, or url) from another file is imported once. */
+  const identities = new Map<string, { name: string; file: string }>();
   const notes: string[] = [];
   const imported: InitReport["imported"] = [];
   for (const file of options.files) {
     const config = await readEditorConfig(file);
     const taken: string[] = [];
     for (const [raw, source] of Object.entries(config.servers)) {
-      const subject = `server "${raw}" (${relative(options.cwd, file)})`;
+      const subject = `server ${JSON.stringify(raw)} (${relative(options.cwd, file)})`;
       if (source["disabled"] === true) {
         notes.push(`${subject}: disabled there, left out`);
         continue;
       }
-      const converted = convertServer(raw, source, names);
+      const identity = serverIdentity(source);
+      const same = identity === undefined ? undefined : identities.get(identity);
+      if (same !== undefined && same.file !== file) {
+        notes.push(`${subject}: the same server as "${same.name}" (${relative(options.cwd, same.file)}): imported once`);
+        continue;
+      }
+      const converted = convertServer(raw, source, names, places);
       notes.push(...converted.notes.map((note) => `${subject}: ${note}`));
       if (Object.keys(converted.entry).length === 0) continue;
-      const name = uniqueName(serverKey(raw), converted.entry, servers);
+      const key = safeServerKey(raw);
+      const name = uniqueName(key, converted.entry, servers);
       if (name === undefined) continue; // the same server, already imported from another file
-      if (name !== raw) notes.push(`${subject}: imported as "${name}"`);
+      if (key !== raw) notes.push(`${subject}: imported as "${name}" (${JSON.stringify(raw)} cannot be a server name: it names a folder of outDir)`);
+      else if (name !== raw) notes.push(`${subject}: imported as "${name}"`);
       servers[name] = converted.entry;
+      if (identity !== undefined && same === undefined) identities.set(identity, { name, file });
       taken.push(name);
     }
     imported.push({ file: relative(options.cwd, file), servers: taken });
@@ -87,17 +104,18 @@ export async function initConfig(options: InitOptions): Promise<InitReport> {
   return { configFile: CONFIG_FILE, imported, variables, notes, script, outDir, snapshot, missing };
 }
 
-/** Editor keys may hold characters a server key may not (`My Server`, `@org/tool`). */
-function serverKey(raw: string): string {
-  const key = raw.replace(/[^A-Za-z0-9_.-]+/g, "-").replace(/^-+|-+$/g, "");
-  return key === "" ? "server" : key;
+/** What makes two editor entries one server: the program and its arguments, or the URL. */
+function serverIdentity(source: Record<string, unknown>): string | undefined {
+  if (typeof source["command"] === "string") return JSON.stringify(["stdio", source["command"], source["args"] ?? [], source["cwd"] ?? null]);
+  const url = source["url"] ?? source["serverUrl"] ?? source["httpUrl"];
+  return typeof url === "string" ? JSON.stringify(["url", url]) : undefined;
 }
 
 /** The key, or `key-2`, … when another server has it; undefined when it is the same server. */
 function uniqueName(key: string, entry: Record<string, unknown>, servers: Record<string, unknown>): string | undefined {
   for (let n = 1; ; n++) {
     const candidate = n === 1 ? key : `${key}-${n}`;
-    if (!(candidate in servers)) return candidate;
+    if (!Object.hasOwn(servers, candidate)) return candidate;
     if (isDeepStrictEqual(servers[candidate], entry)) return undefined;
   }
 }

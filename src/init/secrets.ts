@@ -3,6 +3,7 @@
  * never copies a secret. Names are chosen here; values are only compared, never kept or shown.
  */
 import { createHash } from "node:crypto";
+import { AUTH_SCHEME, HIGH_ENTROPY, PLAIN_VALUES, SECRET_NAME_WORDS, SECRET_NAMES, TOKEN_PREFIXES } from "./secret-rules.js";
 
 /** Assigns variable names; the same name never stands for two different values. */
 export class VariableNames {
@@ -47,13 +48,55 @@ export function envName(text: string): string {
   return /^[0-9]/.test(upper) || upper === "" ? `_${upper}` : upper;
 }
 
-/** Header values that carry an auth scheme keep it: `Bearer ${GITHUB_TOKEN}`. */
-const AUTH_SCHEME = /^(Bearer|Basic|Token|Bot|ApiKey)\s+\S/i;
+/** `X-Api-Key` → x, api, key; `apiKey` → api, key; `--auth-token` → auth, token. */
+export function nameWords(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word !== "");
+}
 
-/** Query parameters and flags whose value is a credential. */
-export const SECRET_NAME = /key|token|secret|passw|auth|credential|sig/i;
+/** Whether an env key, header, flag or query parameter name says its value is a secret. */
+export function isSecretName(name: string): boolean {
+  const bare = name.replace(/^-+/, "");
+  if (SECRET_NAMES.some((pattern) => pattern.test(bare))) return true;
+  const words = nameWords(bare);
+  // `APIKEY`, `AUTHTOKEN`, `MYSECRET`: run-together names end in a secret word.
+  const joined = words.join("");
+  return words.some((word) => SECRET_NAME_WORDS.has(word)) || /(token|secret|password|passwd|apikey|credentials?)$/.test(joined);
+}
 
+/** A well-known token prefix, or a long, high-entropy run of token characters. */
+export function looksLikeToken(value: string): boolean {
+  if (TOKEN_PREFIXES.some((pattern) => pattern.test(value))) return true;
+  if (value.length < HIGH_ENTROPY.minLength || !HIGH_ENTROPY.pattern.test(value)) return false;
+  if (!/[A-Za-z]/.test(value) || !/[0-9]/.test(value)) return false;
+  return bitsPerChar(value) >= HIGH_ENTROPY.minBitsPerChar;
+}
+
+/** A value that is plainly not a secret (and not a token): kept as written. */
+export function isPlainValue(value: string): boolean {
+  return !looksLikeToken(value) && PLAIN_VALUES.some((pattern) => pattern.test(value));
+}
+
+function bitsPerChar(value: string): number {
+  const counts = new Map<string, number>();
+  for (const char of value) counts.set(char, (counts.get(char) ?? 0) + 1);
+  let bits = 0;
+  for (const count of counts.values()) {
+    const p = count / value.length;
+    bits -= p * Math.log2(p);
+  }
+  return bits;
+}
+
+/**
+ * A header's value: kept when neither its name nor its value says secret (`X-Team: blue`),
+ * else a placeholder that keeps the auth scheme (`Bearer ${SERVER_TOKEN}`).
+ */
 export function headerPlaceholder(server: string, header: string, value: string, names: VariableNames): string {
+  if (!isSecretName(header) && isPlainValue(value)) return value;
   const scheme = AUTH_SCHEME.exec(value)?.[1];
   if (scheme !== undefined) return `${scheme} \${${names.claim(envName(`${server}_TOKEN`), value, server)}}`;
   return `\${${names.claim(envName(`${server}_${header}`), value, server)}}`;

@@ -2,8 +2,9 @@
  * Stage `normalize`: one server of the `Snapshot` → `NormalizedServer`: every entity with
  * the identifiers the emitted code will use, clashes resolved and reported.
  */
-import { scanHeaderParameters, templateVariables, type HeaderParameter, type PromptEntry, type ResourceEntry, type ResourceTemplateEntry, type ServerSnapshot, type ToolEntry } from "@mcp-codegen/runtime/internal";
+import { scanHeaderParameters, templateVariables, type HeaderParameter, type Json, type PromptEntry, type ResourceEntry, type ResourceTemplateEntry, type ServerSnapshot, type ToolEntry } from "@mcp-codegen/runtime/internal";
 import { camelCase, NameScope, pascalCase } from "./identifiers.js";
+import { definitionKeys } from "../emit/schema/definitions.js";
 import { RESERVED_NAMESPACE_MEMBERS, RESERVED_SERVER_MEMBERS, RESERVED_TYPE_NAMES, TASKS_MEMBER } from "./reserved.js";
 
 export interface NamingNote {
@@ -17,6 +18,9 @@ export interface NormalizedTool {
   method: string;
   inputType: string;
   outputType: string | undefined;
+  /** Names of the input and output types' sub-types (`$defs` entries), by definition key. */
+  inputSubTypes: [key: string, name: string][];
+  outputSubTypes: [key: string, name: string][];
   /** The tool can run as an MCP task ("optional") or only as one ("required"). */
   taskSupport: TaskSupport | undefined;
   /** Parameters mirrored into `Mcp-Param-*` headers (`x-mcp-header`). */
@@ -76,7 +80,7 @@ export function normalizeServer(key: string, property: string, snapshot: ServerS
     if (reason !== undefined) notes.push({ subject, message: `named ${name} (${reason})` });
     return name;
   };
-  const typeName = (stem: string, suffix: string, subject: string, owner: string) => {
+  const typeNameOf = (stem: string, suffix: string, subject: string, owner: string) => {
     const { name, clash } = types.take(`${stem}${suffix}`, owner);
     if (clash !== undefined) notes.push({ subject, message: `type named ${name} (${stem}${suffix} clashes with ${clash})` });
     return name;
@@ -97,8 +101,10 @@ export function normalizeServer(key: string, property: string, snapshot: ServerS
     return {
       entry,
       method,
-      inputType: typeName(stem, "Input", subject, owner),
-      outputType: entry.outputSchema ? typeName(stem, "Output", subject, owner) : undefined,
+      inputType: typeNameOf(stem, "Input", subject, owner),
+      outputType: entry.outputSchema ? typeNameOf(stem, "Output", subject, owner) : undefined,
+      inputSubTypes: [],
+      outputSubTypes: [],
       taskSupport: taskSupportOf(entry),
       headers: headerParametersOf(headerScans.get(entry)),
     };
@@ -116,7 +122,7 @@ export function normalizeServer(key: string, property: string, snapshot: ServerS
     return {
       entry,
       member,
-      paramsType: typeName(pascalCase(member, "Template"), "Params", subject, owner),
+      paramsType: typeNameOf(pascalCase(member, "Template"), "Params", subject, owner),
       variables: templateVariables(entry.uriTemplate),
     };
   });
@@ -125,8 +131,18 @@ export function normalizeServer(key: string, property: string, snapshot: ServerS
     const subject = `prompt "${key}/${entry.name}"`;
     const owner = `prompt ${JSON.stringify(entry.name)}`;
     const member = assign(promptMembers, entry.name, "prompt", subject, owner);
-    return { entry, member, argsType: typeName(pascalCase(member, "Prompt"), "PromptArgs", subject, owner) };
+    return { entry, member, argsType: typeNameOf(pascalCase(member, "Prompt"), "PromptArgs", subject, owner) };
   });
+
+  // Sub-types last: a tool's own type names never yield to another tool's `$defs`.
+  for (const tool of tools) {
+    const subject = `tool "${key}/${tool.entry.name}"`;
+    const owner = `tool ${JSON.stringify(tool.entry.name)}`;
+    const subTypes = (typeName: string, schema: Json) =>
+      definitionKeys(schema).map((definition): [string, string] => [definition, typeNameOf(typeName, pascalCase(definition, "Def"), subject, `${owner} ($defs ${JSON.stringify(definition)})`)]);
+    tool.inputSubTypes = subTypes(tool.inputType, tool.entry.inputSchema);
+    if (tool.outputType !== undefined && tool.entry.outputSchema !== undefined) tool.outputSubTypes = subTypes(tool.outputType, tool.entry.outputSchema);
+  }
 
   return { key, property, typeStem: pascalCase(property, "Server"), snapshot, tools, resources, templates, prompts, notes, warnings };
 }

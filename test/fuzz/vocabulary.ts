@@ -2,11 +2,13 @@
 import type { Json } from "../../runtime/src/shared/canonical-json.js";
 
 /**
- * Property names: identifiers and one that needs quoting. Not `__proto__`: Zod leaves an own
- * `__proto__` key out of what it parses and checks (its guard against prototype pollution), a
- * deviation from Ajv the emitter accepts (test/schema/hostile.test.ts covers such names).
+ * Property names: identifiers, one that needs quoting, and prototype names, which must stay
+ * ordinary names (issue 17): `constructor` and `toString` are found through the prototype by a
+ * plain lookup, and `__proto__x` starts like `__proto__`. `__proto__` itself is not drawn yet:
+ * Zod skips that key entirely, and the emitter checks it only as a declared property
+ * (test/generate/open-objects.test.ts), not in counts (`maxProperties`) or as an extra key.
  */
-export const KEYS = ["a", "b", "c", "x-y"] as const;
+export const KEYS = ["a", "b", "c", "x-y", "constructor", "toString", "__proto__x"] as const;
 
 /** Keys of instances beyond the declared ones. */
 export const EXTRA_KEYS = ["a", "b", "c", "x-y", "z", "ab"] as const;

@@ -111,6 +111,96 @@ describe("init --from", () => {
   });
 });
 
+describe("init keeps secrets out and keeps the rest", () => {
+  /** The fake secrets of a fixture: every value holding FAKE (each shape is spelled around it). */
+  const secretsOf = (text: string) => [...new Set(text.match(/[A-Za-z0-9_.-]*FAKE[A-Za-z0-9_.-]*/g) ?? [])];
+
+  async function importSecrets() {
+    const dir = tempProject("init-secrets");
+    // Outside the project: paths under it become ${HOME}/…, paths in the project relative.
+    const home = tempProject("init-secrets-home");
+    const place = (fixtureName: string, where: string) => {
+      const text = readFileSync(path.join(FIXTURES, fixtureName), "utf8").replaceAll("__HOME__", home).replaceAll("__PROJECT__", dir);
+      mkdirSync(path.dirname(path.join(dir, where)), { recursive: true });
+      writeFileSync(path.join(dir, where), text);
+      return secretsOf(text);
+    };
+    const secrets = [...place("secrets.mcp.json", ".mcp.json"), ...place("secrets-again.cursor.json", ".cursor/mcp.json")];
+    // Both are project configs: --yes imports them, in this order.
+    const init = await runCli(["init", "--yes"], { cwd: dir, env: { HOME: home } });
+    expect(init.status, init.stderr).toBe(0);
+    return { dir, home, secrets, init, config: readFileSync(path.join(dir, "codegen.config.ts"), "utf8") };
+  }
+
+  it("no fake secret of any shape reaches the config or the output", async () => {
+    const { secrets, init, config } = await importSecrets();
+    expect(secrets.length).toBeGreaterThan(25);
+    for (const secret of secrets) {
+      expect(config, secret).not.toContain(secret);
+      expect(init.stdout + init.stderr, secret).not.toContain(secret);
+    }
+  });
+
+  it("credentials in URLs, connection strings, flags, headers and env become placeholders", async () => {
+    const { config } = await importSecrets();
+    expect(config).toContain('"postgresql://${POSTGRES_USER}:${POSTGRES_PASSWORD}@db.internal:5432/app"');
+    expect(config).toContain('"--header=Authorization: Bearer ${REMOTE_TOKEN}"');
+    expect(config).toMatch(/"Cookie: \$\{REMOTE_COOKIE\}"/);
+    expect(config).toContain('"url": "https://${GITHUB_USER}@api.example.com/mcp"');
+    expect(config).toMatch(/"--api-key",\s*"\$\{FLAGS_API_KEY\}"/);
+    expect(config).toContain('"--token=${FLAGS_TOKEN}"');
+    expect(config).toMatch(/"--password",\s*"\$\{FLAGS_PASSWORD\}"/);
+    expect(config).toContain('"--secret=${FLAGS_SECRET}"');
+    expect(config).toContain('"${FLAGS_TOKEN_2}"'); // the Slack token given positionally
+    expect(config).toMatch(/"Server=db;User Id=sa;Password=\$\{FLAGS_PASSWORD_2\};"/);
+    expect(config).toContain('"redis://:${FLAGS_PASSWORD_3}@cache:6379/0"');
+    for (const name of ["GITHUB_TOKEN", "OPENAI_API_KEY", "DB_PASSWORD", "MY_SECRET_THING", "OPAQUE", "ANTHROPIC", "DATABASE_URL"]) {
+      expect(config).toContain(`"${name}": "\${${name}}"`);
+    }
+    expect(config).toContain('"Authorization": "Bearer ${HEADERS_TOKEN_2}"');
+    expect(config).toContain('"Cookie": "${HEADERS_COOKIE}"');
+    expect(config).toContain('"X-Api-Key": "${HEADERS_X_API_KEY}"');
+    expect(config).toContain('"https://mcp.example.com/mcp/${HEADERS_URL_TOKEN}?token=${HEADERS_TOKEN}&units=metric"');
+    expect(config).toContain('"url": "https://${BASIC_USER}:${BASIC_PASSWORD}@sse.example.com/sse"');
+  });
+
+  it("plainly harmless values stay as written; home paths are never absolute", async () => {
+    const { config, home, dir } = await importSecrets();
+    for (const kept of [
+      '"X-Team: blue"',
+      '"X-Team": "blue"',
+      '"X-Region": "eu-west"',
+      '"LOG_LEVEL": "debug"',
+      '"PORT": "3000"',
+      '"DEBUG": "true"',
+      '"--port",\n        "8080"',
+      '"--verbose"',
+      '"--log-level=debug"',
+      '"@modelcontextprotocol/server-postgres"',
+      '"https://api.example.com/mcp"',
+      '"MEMORY_FILE_PATH": "${HOME}/memory.json"',
+      '"${HOME}/tools/server.js"',
+      '"--config=${HOME}/.config/tool.json"',
+      '"./tools/local.js"',
+    ]) {
+      expect(config).toContain(kept);
+    }
+    expect(config).not.toContain(home);
+    expect(config).not.toContain(dir);
+  });
+
+  it("a server found in two configs is imported once; a key that names no folder is renamed, with a note", async () => {
+    const { config, init } = await importSecrets();
+    expect(config).not.toContain('"memory-2"');
+    expect(config).not.toContain('"gh"');
+    expect(init.stdout).toMatch(/server "memory" \(\.cursor\/mcp\.json\): the same server as "memory" \(\.mcp\.json\): imported once/);
+    expect(init.stdout).toMatch(/server "gh" \(\.cursor\/mcp\.json\): the same server as "github" \(\.mcp\.json\): imported once/);
+    expect(config).not.toContain('"..":');
+    expect(config).toContain('"server": {');
+    expect(init.stdout).toMatch(/server "\.\." \(\.mcp\.json\): imported as "server" \("\.\." cannot be a server name/);
+  });
+});
+
 describe("init without --from", () => {
   function withEditors(): { dir: string; home: string } {
     const dir = tempProject("init-discover");
@@ -140,7 +230,11 @@ describe("init without --from", () => {
     const first = await runCli(["init", "--yes"], { cwd: dir, env: { HOME: home } });
     expect(first.status, first.stderr).toBe(0);
     const config = readFileSync(path.join(dir, "codegen.config.ts"), "utf8");
-    for (const name of ['"math"', '"weather"', '"math-2"', '"My-Math"']) expect(config).toContain(name);
+    // Claude Code's math and weather are VS Code's and Windsurf's too (and "My Math" is the same
+    // program with the same arguments): imported once. Desktop's math has other arguments.
+    for (const name of ['"math"', '"weather"', '"math-2"']) expect(config).toContain(name);
+    for (const name of ['"My-Math"', '"math-3"', '"weather-2"']) expect(config).not.toContain(name);
+    expect(first.stdout).toMatch(/server "My Math" \(.*claude_desktop_config\.json\): the same server as "math" \(\.mcp\.json\): imported once/);
     const again = await runCli(["init", "--yes"], { cwd: dir, env: { HOME: home } });
     expect(again.status).toBe(2);
     expect(again.stderr).toMatch(/codegen\.config\.ts: already exists: pass --force/);

@@ -193,8 +193,24 @@ describe.each(Object.keys(transports))("callbacks over %s", (kind) => {
     await runtime.callTool("everything", "toggle-simulated-logging");
     expect(logs.length).toBeGreaterThan(0);
     expect(runtimeLogs).toEqual([]); // the per-server callback won
-    await expect(runtime.setLoggingLevel("everything", "error")).resolves.toBeUndefined();
-  });
+
+    // Above the level set, nothing: each toggle sends one message of a random level at once
+    // (before the tool's answer), so 24 toggles at level "emergency" let through only those of
+    // that level (all 24 being emergencies by chance: 8^-24).
+    await runtime.setLoggingLevel("everything", "emergency");
+    onLog = undefined;
+    await runtime.callTool("everything", "echo", { message: "after the level is set" }); // earlier messages delivered
+    const before = logs.length;
+    for (let round = 0; round < 24; round++) {
+      await runtime.callTool("everything", "toggle-simulated-logging");
+      await runtime.callTool("everything", "toggle-simulated-logging");
+    }
+    await runtime.callTool("everything", "echo", { message: "flush" }); // a last round trip
+    const filtered = logs.slice(before);
+    expect(filtered.every((entry) => entry.level === "emergency"), JSON.stringify(filtered.map((entry) => entry.level))).toBe(true);
+    expect(filtered.length).toBeLessThan(24);
+    await runtime.setLoggingLevel("everything", "debug");
+  }, 60_000);
 
   it("reports progress (token on the wire) to the call's callback, else to the runtime's", async () => {
     // The SDK handles a notification one microtask late: the last progress may arrive with the

@@ -18,7 +18,7 @@ describe("schema warnings of a tool", () => {
       },
     };
     const entry: ToolEntry = { ...body, hash: hashJson(body) };
-    const { warnings } = await emitToolChunk({ serverKey: "s", tools: [{ entry, inputType: "OddInput", outputType: undefined }], inputTypes: "closed" });
+    const { warnings } = await emitToolChunk({ serverKey: "s", tools: [{ entry, inputType: "OddInput", outputType: undefined, inputSubTypes: [], outputSubTypes: [] }], inputTypes: "closed" });
     expect(warnings.map((warning) => `${warning.subject} ${warning.pointer}`).sort()).toEqual([
       'tool "s/odd" /inputSchema/properties/link/format',
       'tool "s/odd" /inputSchema/properties/remote',

@@ -7,7 +7,10 @@
  * Modes: `non-json` writes a line that is not JSON instead of the answer; `not-jsonrpc` writes
  * JSON that is no JSON-RPC message; `bad-result` answers with a result that is not a tool list;
  * `huge` lists tools whose JSON totals `size` MB (default 50) in one answer; `deep` lists one
- * tool whose input schema nests `size` levels (default 10,000).
+ * tool whose input schema nests `size` levels (default 10,000); `open-objects` lists tools that
+ * are valid but awkward for generated code: annotations and `_meta` with keys the spec does not
+ * name, `$defs` whose sub-type names collide with another tool's types, and properties named
+ * `__proto__`, `__proto__x`, `constructor`, `toString` (prototype names).
  */
 import { createInterface } from "node:readline";
 
@@ -38,6 +41,41 @@ function deepSchema(levels: number): string {
   return `${open.repeat(levels)}{"type":"string"}${"}}".repeat(levels)}`;
 }
 
+/** Prototype names as property names (written as JSON text, where `__proto__` is an ordinary key). */
+const PROTOTYPE_PROPERTIES = `{
+  "__proto__": { "type": "string", "description": "a property named __proto__" },
+  "__proto__x": { "type": "number" },
+  "constructor": { "type": "boolean" },
+  "toString": { "type": "string" },
+  "hasOwnProperty": { "type": "integer" },
+  "valueOf": { "type": "array", "items": { "type": "string" } }
+}`;
+
+/** Tools for `open-objects`, as JSON text. */
+function openObjectTools(): string {
+  return `[
+  {
+    "name": "foo",
+    "description": "its $defs.Input becomes a sub-type of FooInput",
+    "annotations": { "category": "input", "readOnlyHint": false, "x-vendor": { "nested": [1, 2] }, "__proto__": { "polluted": true } },
+    "_meta": { "io.example/owner": "team-a", "__proto__": { "polluted": true }, "constructor": 1 },
+    "inputSchema": { "type": "object", "$defs": { "Input": { "type": "object", "properties": { "x": { "type": "string" } } } }, "properties": { "inner": { "$ref": "#/$defs/Input" } } },
+    "outputSchema": { "type": "object", "properties": ${PROTOTYPE_PROPERTIES}, "required": ["__proto__", "constructor"] }
+  },
+  {
+    "name": "foo_input",
+    "description": "its input type is FooInputInput too",
+    "annotations": { "title": "Foo input", "destructiveHint": true, "openWorldHint": false, "idempotentHint": true, "category": "output", "priority": 3 },
+    "inputSchema": { "type": "object", "properties": { "y": { "type": "number" } }, "required": ["y"] }
+  },
+  {
+    "name": "protos",
+    "annotations": { "readOnlyHint": true, "toString": "not a function", "constructor": { "name": "x" } },
+    "inputSchema": { "type": "object", "properties": ${PROTOTYPE_PROPERTIES}, "required": ["__proto__", "__proto__x", "toString"], "additionalProperties": false }
+  }
+]`;
+}
+
 function answerList(id: Request["id"]): void {
   switch (mode) {
     case "non-json":
@@ -54,6 +92,9 @@ function answerList(id: Request["id"]): void {
       return;
     case "deep":
       process.stdout.write(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":{"tools":[{"name":"deep","inputSchema":${deepSchema(Number(size ?? 10_000))}}]}}\n`);
+      return;
+    case "open-objects":
+      process.stdout.write(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":{"tools":${openObjectTools().replace(/\s*\n\s*/g, "")}}}\n`);
       return;
     default:
       process.stderr.write(`hostile-stdio: unknown mode ${JSON.stringify(mode)}\n`);

@@ -16,6 +16,7 @@
  *   for a schema without `type`); `integer` is dropped beside `number`.
  */
 import { canonicalize as canonicalJson, compareCodeUnits, type Json } from "../shared/canonical-json.js";
+import { setOwn } from "../shared/own-property.js";
 
 type JsonRecord = { [key: string]: Json };
 
@@ -84,7 +85,7 @@ function canonicalNode(node: unknown, ctx: Context): Json {
   const out: JsonRecord = {};
   for (const [key, value] of Object.entries(node)) {
     if (DROPPED.has(key) || value === undefined) continue;
-    out[key] = canonicalKeyword(key, value, ctx);
+    setOwn(out, key, canonicalKeyword(key, value, ctx));
   }
   normalizeType(out);
   applyNullableFlag(out);
@@ -275,14 +276,14 @@ function dropNoOps(out: JsonRecord): void {
 
 function sortKeys(out: JsonRecord): JsonRecord {
   const sorted: JsonRecord = {};
-  for (const key of Object.keys(out).sort(compareCodeUnits)) sorted[key] = out[key] as Json;
+  for (const key of Object.keys(out).sort(compareCodeUnits)) setOwn(sorted, key, out[key] as Json);
   return sorted;
 }
 
 function mapValues(record: Record<string, unknown>, map: (value: unknown) => Json): JsonRecord {
   const out: JsonRecord = {};
   for (const key of Object.keys(record).sort(compareCodeUnits)) {
-    if (record[key] !== undefined) out[key] = map(record[key]);
+    if (record[key] !== undefined) setOwn(out, key, map(record[key]));
   }
   return out;
 }

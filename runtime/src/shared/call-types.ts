@@ -8,12 +8,18 @@ import type { CallToolResult, ToolAnnotations } from "@modelcontextprotocol/clie
 
 export type ContentBlock = CallToolResult["content"][number];
 
+/**
+ * The spec's tool annotations are an open object: servers add keys of their own (`category`,
+ * vendor keys), and a generated descriptor carries them as listed, so the type admits them.
+ */
+export type OpenToolAnnotations = ToolAnnotations & { readonly [key: string]: unknown };
+
 /** One tool, as the generator saw it. `name` is the raw MCP name that goes on the wire. */
 export interface ToolDescriptor<I = unknown, O = unknown> {
   readonly name: string;
   readonly title?: string;
   readonly description: string;
-  readonly annotations?: ToolAnnotations;
+  readonly annotations?: OpenToolAnnotations;
   /** Hash of the tool's snapshot entry; compared with the live listing by the drift guard. */
   readonly fingerprint: string;
   readonly input: ZodType<I>;

@@ -3,6 +3,8 @@
  * `undefined` members dropped. Used for the snapshot file, hashes and drift comparison, so the
  * same listing always gives the same bytes on every machine.
  */
+import { setOwn } from "./own-property.js";
+
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 export function canonicalize(value: unknown): Json {
@@ -17,7 +19,7 @@ export function canonicalize(value: unknown): Json {
   for (const key of Object.keys(value).sort(compareCodeUnits)) {
     const member = (value as Record<string, unknown>)[key];
     if (member === undefined) continue;
-    out[key] = canonicalize(member);
+    setOwn(out, key, canonicalize(member));
   }
   return out;
 }

@@ -3,6 +3,7 @@
  * resolved in memory only: callers keep the template text for anything they persist.
  */
 import { CodegenError } from "./errors.js";
+import { setOwn } from "./own-property.js";
 
 const PLACEHOLDER = /\$\{(?:env:)?([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
 
@@ -42,7 +43,7 @@ export function resolveDeep<T>(value: T, env: Environment, subject: string): T {
   if (Array.isArray(value)) return value.map((item, index) => resolveDeep(item, env, `${subject}[${index}]`)) as T;
   if (value !== null && typeof value === "object") {
     const out: Record<string, unknown> = {};
-    for (const [key, member] of Object.entries(value)) out[key] = resolveDeep(member, env, `${subject}.${key}`);
+    for (const [key, member] of Object.entries(value)) setOwn(out, key, resolveDeep(member, env, `${subject}.${key}`));
     return out as T;
   }
   return value;

@@ -97,7 +97,7 @@ export interface CallbackSource {
 
 export type ListChangedKind = "tools" | "resources" | "prompts";
 
-export type { CallOptions, ContentBlock, ProgressUpdate, ToolDescriptor, ToolResult } from "./call-types.js";
+export type { CallOptions, ContentBlock, OpenToolAnnotations, ProgressUpdate, ToolDescriptor, ToolResult } from "./call-types.js";
 export type { LoggingLevel, Root };
 export type LoggingMessage = LoggingMessageNotificationParams;
 export type ElicitationRequest = ElicitRequestParams;

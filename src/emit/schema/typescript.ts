@@ -8,7 +8,9 @@ import { randomBytes } from "node:crypto";
 import { compile, type Options } from "json-schema-to-typescript";
 import type { Json, JsonObject } from "@mcp-codegen/runtime/internal";
 import { docText, escapeInvisible } from "../text.js";
+import { setOwn } from "@mcp-codegen/runtime/internal";
 import { childPointer, forEachSchema, isJsonObject } from "./pointer.js";
+import { definitionKeys, mergedKey } from "./definitions.js";
 import { prepareSchema, type PreparedSchema } from "./prepare.js";
 import { allowedValues, nodeTypes, SAME_VALUE_KEYWORDS, type JsonType } from "./zod-keywords.js";
 import type { SchemaWarning } from "./warnings.js";
@@ -20,6 +22,11 @@ export interface EmitTypeScriptOptions {
   prepared?: boolean;
   /** Object types whose schema leaves `additionalProperties` unset get no index signature (input types). */
   closed?: boolean;
+  /**
+   * Names of the sub-types, by definition key (definitions.ts), handed out by the server's name
+   * scope; a key without one is named `<typeName><Key>`.
+   */
+  subTypes?: ReadonlyMap<string, string>;
 }
 
 export interface EmittedTypeScript {
@@ -42,7 +49,11 @@ const TYPE_NAME = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
  * placeholder, so it cannot plant it in its own text.
  */
 const PLACEHOLDER = `McpCodegenRoot${[...randomBytes(12)].map((b) => String.fromCharCode(65 + (b % 26))).join("")}`;
-const cache = new Map<string, EmittedTypeScript>();
+/** A compiled schema: its code under PLACEHOLDER names, and the definition keys of its sub-type placeholders. */
+interface Compiled extends EmittedTypeScript {
+  definitions: string[];
+}
+const cache = new Map<string, Compiled>();
 
 export async function emitTypeScript(
   schema: JsonObject,
@@ -58,15 +69,29 @@ export async function emitTypeScript(
     result = await compileSchema(options.prepared ? { schema, warnings: [] } : prepareSchema(schema), PLACEHOLDER, closed);
     cache.set(key, result);
   }
-  return { code: result.code.replaceAll(PLACEHOLDER, typeName), warnings: result.warnings.map((w) => ({ ...w })) };
+  let code = result.code;
+  for (const [index, key] of result.definitions.entries()) code = code.replaceAll(subTypePlaceholder(index), options.subTypes?.get(key) ?? `${PLACEHOLDER}${upperFirst(key)}`);
+  return { code: code.replaceAll(PLACEHOLDER, typeName), warnings: result.warnings.map((w) => ({ ...w })) };
 }
 
-async function compileSchema(prepared: PreparedSchema, typeName: string, closed: boolean): Promise<EmittedTypeScript> {
+/** A sub-type's name while compiling: never a prefix of another (the `Z`), never planted by a server (PLACEHOLDER). */
+function subTypePlaceholder(index: number): string {
+  return `${PLACEHOLDER}D${index}Z`;
+}
+
+function upperFirst(text: string): string {
+  const safe = text.replace(/[^A-Za-z0-9_$]+(.)?/g, (_, next: string | undefined) => (next ?? "").toUpperCase());
+  return safe.charAt(0).toUpperCase() + safe.slice(1);
+}
+
+async function compileSchema(prepared: PreparedSchema, typeName: string, closed: boolean): Promise<Compiled> {
   const warnings = [...prepared.warnings];
+  const definitions = definitionKeys(prepared.schema);
   const forTypes = toJsttSchema(prepared.schema, closed, warnings);
+  const hidden = hidePrototypeNames(forTypes);
   let code: string;
   try {
-    code = await compile(forTypes as never, typeName, jsttOptions(typeName));
+    code = restorePrototypeNames(await compile(forTypes as never, typeName, jsttOptions(typeName, definitions)), hidden);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     warnings.push({ pointer: "", message: `json-schema-to-typescript failed (${reason}); typed as unknown` });
@@ -76,10 +101,10 @@ async function compileSchema(prepared: PreparedSchema, typeName: string, closed:
   if (!new RegExp(`^export (interface|type) ${typeName}\\b`, "m").test(safe)) {
     throw new Error(`emitTypeScript: json-schema-to-typescript did not name the root ${typeName}`);
   }
-  return { code: safe, warnings };
+  return { code: safe, warnings, definitions };
 }
 
-function jsttOptions(typeName: string): Partial<Options> {
+function jsttOptions(typeName: string, definitions: readonly string[]): Partial<Options> {
   return {
     bannerComment: "",
     format: false,
@@ -97,7 +122,12 @@ function jsttOptions(typeName: string): Partial<Options> {
     $refOptions: { resolve: { external: false, file: false, http: false } } as Options["$refOptions"],
     customName: (node, keyNameFromDefinition) => {
       if (node.$id === ROOT_MARK) return typeName;
+      // Every server `$id` was removed (toJsttSchema): an `$id` here is jstt's, the definition key.
       const base = keyNameFromDefinition ?? (typeof node.$id === "string" ? node.$id : undefined);
+      // jstt also names nodes it makes for a definition (`$id: "N"` for `$defs.n`): one family,
+      // which jstt itself numbers apart (`…D0Z`, `…D0Z1`).
+      const index = base === undefined ? -1 : definitions.findIndex((key) => key === base || upperFirst(key) === upperFirst(base));
+      if (index >= 0) return subTypePlaceholder(index);
       return base === undefined ? undefined : `${typeName}${base.charAt(0).toUpperCase()}${base.slice(1)}`;
     },
   };
@@ -134,6 +164,51 @@ function toJsttSchema(schema: Json, closed: boolean, warnings: SchemaWarning[]):
   mergeDefsIntoDefinitions(copy);
   if (isJsonObject(copy)) return { ...copy, $id: ROOT_MARK };
   return copy;
+}
+
+/**
+ * Property names jstt trips over: it reads schema objects as plain JS objects, so a property
+ * named `hasOwnProperty` breaks it and one named `__proto__` is lost. They are ordinary names:
+ * jstt sees a placeholder, and the declaration gets the name back (quoted).
+ */
+const PROTOTYPE_NAMES: ReadonlySet<string> = new Set([...Object.getOwnPropertyNames(Object.prototype), "__proto__"]);
+
+/** The members TypeScript's `Object` interface declares (lib.es5.d.ts). */
+const OBJECT_MEMBERS: ReadonlySet<string> = new Set(["constructor", "toString", "toLocaleString", "valueOf", "hasOwnProperty", "isPrototypeOf", "propertyIsEnumerable"]);
+
+function propertyPlaceholder(index: number): string {
+  return `${PLACEHOLDER}P${index}Z`;
+}
+
+/** Renames prototype-named properties (in `properties` and `required`); returns the names, by placeholder index. */
+function hidePrototypeNames(root: Json): string[] {
+  const names: string[] = [];
+  const placeholder = (name: string) => {
+    let index = names.indexOf(name);
+    if (index < 0) index = names.push(name) - 1;
+    return propertyPlaceholder(index);
+  };
+  forEachSchema(root, "", (node) => {
+    if (!isJsonObject(node) || !isJsonObject(node.properties)) return;
+    const keys = Object.keys(node.properties);
+    if (!keys.some((key) => PROTOTYPE_NAMES.has(key))) return;
+    const renamed: JsonObject = {};
+    const required = Array.isArray(node.required) ? node.required : [];
+    for (const key of keys) {
+      const sub = node.properties[key] as Json;
+      // TypeScript reads an absent member of `{}` as Object's own (`constructor: Function`): an
+      // optional one admits that type too, or `{}` could not be passed where it may be left out.
+      const widened = OBJECT_MEMBERS.has(key) && !required.includes(key) ? { anyOf: [sub, { tsType: `Object[${JSON.stringify(key)}]` }] } : sub;
+      setOwn(renamed, PROTOTYPE_NAMES.has(key) ? placeholder(key) : key, widened);
+    }
+    node.properties = renamed;
+    if (Array.isArray(node.required)) node.required = node.required.map((key) => (typeof key === "string" && PROTOTYPE_NAMES.has(key) ? placeholder(key) : key));
+  });
+  return names;
+}
+
+function restorePrototypeNames(code: string, names: readonly string[]): string {
+  return names.reduce((text, name, index) => text.replaceAll(propertyPlaceholder(index), JSON.stringify(name)), code);
 }
 
 /**
@@ -269,10 +344,10 @@ function mergeDefsIntoDefinitions(root: Json): void {
   forEachSchema(root, "", (node, pointer) => {
     if (!isJsonObject(node) || !isJsonObject(node.$defs) || !isJsonObject(node.definitions)) return;
     const definitions = node.definitions;
+    const taken = new Set(Object.keys(definitions));
     for (const [key, value] of Object.entries(node.$defs)) {
-      let target = key;
-      for (let n = 2; Object.prototype.hasOwnProperty.call(definitions, target); n++) target = `${key}${n}`;
-      definitions[target] = value;
+      const target = mergedKey(key, taken);
+      setOwn(definitions, target, value);
       moves.set(`#${childPointer(pointer, "$defs", key)}`, `#${childPointer(pointer, "definitions", target)}`);
     }
     delete node.$defs;

@@ -140,10 +140,34 @@ export function objectExpression(emit: Emit, node: JsonObject, pointer: string):
   else if (additional === false) out = `z.strictObject(${shape})`;
   else if (additional === undefined || additional === true) out = `z.looseObject(${shape})`;
   else out = `z.object(${shape}).catchall(${emit.schema(additional, childPointer(pointer, "additionalProperties"))})`;
-  const expression = out + presenceCheck(properties, required) + objectCountChecks(emit, node, pointer);
+  const checked = out + presenceCheck(properties, required) + objectCountChecks(emit, node, pointer);
+  const expression = ownKeysOnly(emit, checked, properties, required, pointer);
   const call = additional === false ? "z.strictObject" : "z.looseObject";
   if (expression === `${call}(${shape})`) emit.plainObject?.(pointer, { expression, call, members });
   return expression;
+}
+
+/** Names an object inherits from Object.prototype, and `__proto__`. */
+const PROTOTYPE_NAMES: ReadonlySet<string> = new Set([...Object.getOwnPropertyNames(Object.prototype), "__proto__"]);
+
+/**
+ * Zod reads a property as `input[key]`, through the prototype: an absent optional `constructor`
+ * or `toString` is found (a function) and fails its schema. The object is checked as a copy
+ * without a prototype. Zod also skips a `__proto__` key altogether (its guard against prototype
+ * pollution): that property is checked here, before the copy goes on.
+ */
+function ownKeysOnly(emit: Emit, expression: string, properties: JsonObject, required: readonly string[], pointer: string): string {
+  if (!Object.keys(properties).some((key) => PROTOTYPE_NAMES.has(key)) && !required.some((key) => PROTOTYPE_NAMES.has(key))) return expression;
+  const has = "Object.prototype.hasOwnProperty.call";
+  const proto = properties["__proto__"];
+  const protoCheck =
+    proto === undefined
+      ? required.includes("__proto__")
+        ? `if (!${has}(v, "__proto__")) ctx.addIssue({ code: "custom", message: "a required property is missing", path: ["__proto__"], input: v });`
+        : ""
+      : `if (${has}(v, "__proto__")) { const r = (${emit.schema(proto, childPointer(pointer, "properties", "__proto__"))}).safeParse((v as Record<string, unknown>)["__proto__"]); if (!r.success) for (const issue of r.error.issues) ctx.addIssue({ ...issue, path: ["__proto__", ...issue.path] } as never); }` +
+        (required.includes("__proto__") ? ` else ctx.addIssue({ code: "custom", message: "a required property is missing", path: ["__proto__"], input: v });` : "");
+  return `z.preprocess((v, ctx) => { if (v === null || typeof v !== "object" || Array.isArray(v)) return v; ${protoCheck} return Object.assign(Object.create(null), v); }, ${expression})`;
 }
 
 /**

@@ -1,0 +1,113 @@
+/**
+ * What `init` treats as a secret, and what it keeps as plainly harmless. Data only: the rules
+ * are applied by secrets.ts and convert.ts. When a value fits neither list, it is scrubbed.
+ */
+
+/**
+ * Words that make an env key, header, flag or query parameter name a secret (`GITHUB_TOKEN`,
+ * `X-Api-Key`, `--password`, `sig`). Names are split into words at `_`, `-`, `.` and camelCase
+ * humps first, so `KEYBOARD` or `MONKEY` do not match `key`.
+ */
+export const SECRET_NAME_WORDS: ReadonlySet<string> = new Set([
+  "token",
+  "tokens",
+  "key",
+  "keys",
+  "apikey",
+  "secret",
+  "secrets",
+  "password",
+  "passwd",
+  "pass",
+  "pwd",
+  "passphrase",
+  "auth",
+  "authorization",
+  "bearer",
+  "cookie",
+  "cookies",
+  "credential",
+  "credentials",
+  "creds",
+  "session",
+  "sid",
+  "private",
+  "signature",
+  "sig",
+  "jwt",
+  "dsn",
+  "pat",
+  "otp",
+  "pin",
+]);
+
+/** Whole names that say secret without a secret word (`DATABASE_URL` holds a password). */
+export const SECRET_NAMES: readonly RegExp[] = [
+  /^(database|db|mongo|mongodb|redis|postgres|postgresql|mysql|amqp|connection)_?(url|uri|string)$/i,
+  /^set-cookie$/i,
+  /^x-amz-security-token$/i,
+];
+
+/** Flags whose value is a header line (`--header "Authorization: Bearer …"`, `-H …`). */
+export const HEADER_FLAGS: ReadonlySet<string> = new Set(["--header", "-H", "--headers", "--http-header"]);
+
+/** Well-known token prefixes: a value that starts with one is a secret whatever its name. */
+export const TOKEN_PREFIXES: readonly RegExp[] = [
+  /^sk[-_][A-Za-z0-9_-]{8,}/, // OpenAI, Anthropic (sk-ant-), Stripe (sk_live_)
+  /^(pk|rk)_(live|test)_[A-Za-z0-9]{8,}/, // Stripe
+  /^gh[pousr]_[A-Za-z0-9]{4,}/, // GitHub
+  /^github_pat_[A-Za-z0-9_]{8,}/,
+  /^glpat-[A-Za-z0-9_-]{8,}/, // GitLab
+  /^xox[abprse]-[A-Za-z0-9-]{6,}/, // Slack
+  /^xapp-[A-Za-z0-9-]{6,}/,
+  /^(AKIA|ASIA)[A-Z0-9]{12,}/, // AWS access key id
+  /^AIza[A-Za-z0-9_-]{20,}/, // Google API key
+  /^ya29\.[A-Za-z0-9_-]{10,}/, // Google OAuth
+  /^eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*/, // JWT
+  /^npm_[A-Za-z0-9]{20,}/,
+  /^pypi-[A-Za-z0-9_-]{16,}/,
+  /^hf_[A-Za-z0-9]{16,}/, // Hugging Face
+  /^shp(at|ss|ca|pa)_[A-Fa-f0-9]{16,}/, // Shopify
+  /^SG\.[A-Za-z0-9_-]{16,}/, // SendGrid
+  /^dop_v1_[a-f0-9]{16,}/, // DigitalOcean
+  /^lin_(api|oauth)_[A-Za-z0-9]{16,}/, // Linear
+  /^(secret|ntn)_[A-Za-z0-9]{16,}/, // Notion
+  /^figd_[A-Za-z0-9_-]{16,}/, // Figma
+  /^pat[A-Za-z0-9]{10,}\.[a-f0-9]{16,}/, // Airtable
+  /^ATATT[A-Za-z0-9_-]{16,}/, // Atlassian
+  /^(sq0atp|sq0csp|EAAA)[A-Za-z0-9_-]{16,}/, // Square
+  /^-----BEGIN [A-Z ]*PRIVATE KEY-----/,
+];
+
+/** A long run of token characters with letters and digits mixed is taken for a token. */
+export const HIGH_ENTROPY = {
+  /** Base64 and URL-safe characters; not a leading `/`, `.` or `~` (paths are judged as paths). */
+  pattern: /^[A-Za-z0-9+=_-][A-Za-z0-9+/=_\-.~]*$/,
+  minLength: 20,
+  /** Shannon entropy in bits per character; English words and slugs stay below. */
+  minBitsPerChar: 3.2,
+} as const;
+
+/**
+ * Values kept as written (when their name does not say secret): paths, numbers that fit a
+ * port, booleans, words (log levels, modes, team names), hosts. Anything else is scrubbed.
+ */
+export const PLAIN_VALUES: readonly RegExp[] = [
+  /^(true|false|yes|no|on|off|null|none)$/i,
+  /^-?\d{1,5}(\.\d+)?$/, // ports, counts, sizes; longer digit runs may be account numbers or PINs
+  /^[A-Za-z]{1,24}([-_. ][A-Za-z]{1,24})*$/, // debug, info, blue, production, en-US (a long letter run may be a key)
+  /^(~|\.{1,2})?[\\/][^\s:@?#]*$/, // /path/to/file, ./rel, ~/x
+  /^\.{1,2}$/,
+  /^[A-Za-z]:[\\/][^:@?#]*$/, // C:\Users\…
+  /^\d{1,3}(\.\d{1,3}){3}(:\d{1,5})?$/, // 127.0.0.1:8080
+  /^localhost(:\d{1,5})?$/i,
+];
+
+/** Schemes of `scheme://user:pass@host` strings whose user info is scrubbed (any scheme). */
+export const URL_WITH_SCHEME = /^([A-Za-z][A-Za-z0-9+.-]*:\/\/)([^/?#\s]*)@/;
+
+/** `Server=db;User Id=sa;Password=…;` connection strings: the pairs whose name says secret go. */
+export const KEY_VALUE_LIST = /^[A-Za-z][A-Za-z0-9 _]*=[^;]*(;[A-Za-z][A-Za-z0-9 _]*=[^;]*)+;?$/;
+
+/** Header values that carry an auth scheme keep it: `Bearer ${GITHUB_TOKEN}`. */
+export const AUTH_SCHEME = /^(Bearer|Basic|Token|Bot|ApiKey|Digest)\s+\S/i;
