@@ -21,7 +21,7 @@ export function templateParamTypes(server: NormalizedServer): string[] {
 export function promptArgTypes(server: NormalizedServer): string[] {
   return server.prompts.map((prompt) => {
     const members = prompt.entry.arguments.map(
-      (argument) => `${docComment(argument.description)}${stringLiteral(argument.name)}${argument.required ? "" : "?"}: string;`,
+      (argument) => `${docComment(argument.description)}${stringLiteral(argument.name)}${argument.required ? ": string" : "?: string | undefined"};`,
     );
     return `${docComment(`Arguments of the prompt ${prompt.entry.name}`)}export interface ${prompt.argsType} {\n${members.join("\n")}\n}\n`;
   });

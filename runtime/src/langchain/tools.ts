@@ -17,6 +17,7 @@ import { ToolCallError } from "../errors.js";
 import { isDirectToolOutput, type DirectToolOutput, type InterceptorResult, type ToolCallContext } from "../interceptors.js";
 import { runtimeInternals, type Runtime, type RuntimeInternals } from "../runtime.js";
 import { parseStructured } from "../typed-calls.js";
+import { withoutUndefinedKeys } from "../shared/json-args.js";
 import type { CallOptions, ToolArtifact, ToolDescriptor } from "../types.js";
 import { toStandardBlocks } from "./content.js";
 import { outputRoutesOf, toToolOutput } from "./output.js";
@@ -171,12 +172,13 @@ function buildTool(core: LangChainCore, runtime: Runtime, spec: ToolSpec, option
     description: run === "handle" ? `${spec.description}\n\n(Runs as a task: returns a taskId at once; get the result with ${providerToolName(server, TASK_RESULT_TOOL, prefix)}.)` : spec.description,
     schema: spec.schema as ZodType<Record<string, unknown>>,
     responseFormat: "content_and_artifact",
-    // LangChain has already validated the input against `schema`: no second parse here.
+    // LangChain has already validated the input against `schema` (whose optional properties also
+    // accept `undefined`): no second parse here; `undefined` keys are dropped as JSON would.
     func: async (input: Record<string, unknown>, _runManager: unknown, config?: ToolCallConfig): Promise<ToolOutput> => {
       const signal = config?.signal;
       let result: InterceptorResult;
       try {
-        result = await call(input ?? {}, signal ? { signal } : undefined, config);
+        result = await call(withoutUndefinedKeys(input ?? {}), signal ? { signal } : undefined, config);
       } catch (error) {
         if (!handleToolErrors) throw error;
         // The drift guard refused the call (nothing was sent): the model hears why.

@@ -5,6 +5,7 @@
 import { ConfigError, ValidationError } from "../errors.js";
 import { runtimeInternals, type Runtime, type RuntimeInternals } from "../runtime.js";
 import { runtimeOf, type Session } from "../session.js";
+import { withoutUndefinedKeys } from "../shared/json-args.js";
 import type { ToolDescriptor } from "../types.js";
 import type { McpTaskHandle } from "./handle.js";
 import { listTasks, resumeTask, startToolTask, type TaskLink } from "./run.js";
@@ -19,7 +20,7 @@ export async function startTypedTask<I, O>(
   options?: TaskStartOptions,
 ): Promise<TaskHandle<O>> {
   const { link, server: name } = linkOf(target, server);
-  const parsed = tool.input.safeParse(args === undefined ? {} : args);
+  const parsed = tool.input.safeParse(args === undefined ? {} : withoutUndefinedKeys(args));
   if (!parsed.success) throw new ValidationError(name, tool.name, parsed.error.issues, parsed.error);
   return startToolTask(link, { name: tool.name, descriptor: tool as ToolDescriptor<unknown, O> }, parsed.data as Record<string, unknown>, options);
 }
