@@ -9,7 +9,8 @@ import type { ConnectionExpression } from "./connection.js";
 import type { TableStatement } from "../format/table.js";
 import type { BodyMember } from "../format/pieces.js";
 import { methodSignatureLines, objectMemberLines, plainJsonObject, plainName, plainString, type LayoutValue } from "../format/layout.js";
-import { docComment, docCommentLines, jsonLiteral, stringLiteral } from "./text.js";
+import { docComment, jsonLiteral, stringLiteral } from "./text.js";
+import { toolDocLines } from "./tool-doc.js";
 
 export function templateParamTypes(server: NormalizedServer): string[] {
   return server.templates.map((template) => {
@@ -68,7 +69,7 @@ function toolEntry(tool: NormalizedTool): BodyMember {
 /** The client interface's method for each tool, laid out when that is certain (format/layout.ts). */
 export function toolMethods(server: NormalizedServer): BodyMember[] {
   return server.tools.map((tool) => {
-    const doc = docCommentLines(tool.entry.description ?? tool.entry.title);
+    const doc = toolDocLines(tool);
     const args = `args${hasNoRequiredInput(tool) ? "?" : ""}: ${tool.inputType}`;
     const output = tool.outputType ?? "unknown";
     if (tool.taskSupport) return { source: [...doc, taskToolMember(tool.method, args, output, tool.taskSupport)].join("\n"), laidOut: undefined };
