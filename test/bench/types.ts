@@ -15,7 +15,9 @@
  * latency to the first completion after `mcp.<server>.` (a fresh process each, see types-ls.ts).
  * Targets: instantiations <= 1.5x the floor; first completion <= 1 s at 100 tools.
  *
- * BENCH_TYPES_CLI=<path to dist/cli/bin.js> measures another build's output (e.g. main's).
+ * BENCH_TYPES_CLI=<path to dist/cli/bin.js> measures another build's output (e.g. main's, whose
+ * constructions sit in the checked module: there "generated" and "checked" are the same);
+ * BENCH_TYPES_SIZES=100 measures only some sizes.
  */
 import { spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -27,7 +29,7 @@ import { typedTwin, NO_CHECK_LINE } from "../../src/emit/schemas-module.js";
 import { repoRoot } from "../helpers/servers.js";
 import { realisticTools, snapshotOf, vary, type BaseTool } from "./realistic.js";
 
-const SIZES = [100, 1_000];
+const SIZES = (process.env["BENCH_TYPES_SIZES"] ?? "100,1000").split(",").map(Number);
 const TOOLS_PER_SERVER = 100;
 const TARGETS = { instantiationsRatio: 1.5, completionMs100: 1_000 };
 const CLI = process.env["BENCH_TYPES_CLI"] ?? path.join(repoRoot, "dist/cli/bin.js");
@@ -56,6 +58,7 @@ interface Figures {
   memoryMb: number;
   totalSeconds: number;
   completionMs: number;
+  completionAfterLoadMs: number;
 }
 
 /** Generate `size` tools (servers of TOOLS_PER_SERVER) into `<project>/generated`, offline. */
@@ -121,7 +124,7 @@ function measure(project: string): Figures {
   };
   const ls = spawnSync(process.execPath, ["--import", "jiti/register", path.join(repoRoot, "test/bench/types-ls.ts"), project, "s0"], { cwd: repoRoot, encoding: "utf8" });
   if (ls.status !== 0) throw new Error(`language service run failed: ${ls.stderr}`);
-  const completion = JSON.parse(ls.stdout) as { ms: number; entries: number };
+  const completion = JSON.parse(ls.stdout) as { ms: number; afterLoadMs: number; entries: number };
   if (completion.entries < TOOLS_PER_SERVER) throw new Error(`completion after mcp.s0. listed ${completion.entries} entries`);
   return {
     instantiations: figure("Instantiations"),
@@ -129,6 +132,7 @@ function measure(project: string): Figures {
     memoryMb: figure("Memory used") / 1024,
     totalSeconds: figure("Total time"),
     completionMs: completion.ms,
+    completionAfterLoadMs: completion.afterLoadMs,
   };
 }
 
@@ -153,25 +157,25 @@ for (const size of SIZES) {
 }
 
 const pad = (text: string, width: number) => text.padStart(width);
-console.log("tools  variant      instantiations  per tool  check s  memory MB  total s  1st completion ms");
+console.log("tools  variant      instantiations  per tool  check s  memory MB  total s  1st completion ms (cold / loaded)");
 for (const { size, figures } of results) {
   for (const [variant, f] of Object.entries(figures)) {
     console.log(
-      `${pad(String(size), 5)}  ${variant.padEnd(10)}  ${pad(String(f.instantiations), 14)}  ${pad((f.instantiations / size).toFixed(0), 8)}  ${pad(f.checkSeconds.toFixed(2), 7)}  ${pad(f.memoryMb.toFixed(0), 9)}  ${pad(f.totalSeconds.toFixed(2), 7)}  ${pad(f.completionMs.toFixed(0), 17)}`,
+      `${pad(String(size), 5)}  ${variant.padEnd(10)}  ${pad(String(f.instantiations), 14)}  ${pad((f.instantiations / size).toFixed(0), 8)}  ${pad(f.checkSeconds.toFixed(2), 7)}  ${pad(f.memoryMb.toFixed(0), 9)}  ${pad(f.totalSeconds.toFixed(2), 7)}  ${pad(f.completionMs.toFixed(0), 10)} / ${f.completionAfterLoadMs.toFixed(0)}`,
     );
   }
 }
-console.log("\nratios to the floor (instantiations, check time, memory, first completion):");
+console.log("\nratios to the floor (instantiations, check time, memory, first completion cold, loaded):");
 for (const { size, figures } of results) {
   const { floor } = figures;
   for (const variant of ["generated", "checked"] as const) {
     const f = figures[variant];
     const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
-    console.log(`${pad(String(size), 5)}  ${variant.padEnd(10)}  ${ratio(f.instantiations, floor.instantiations)}  ${ratio(f.checkSeconds, floor.checkSeconds)}  ${ratio(f.memoryMb, floor.memoryMb)}  ${ratio(f.completionMs, floor.completionMs)}`);
+    console.log(`${pad(String(size), 5)}  ${variant.padEnd(10)}  ${ratio(f.instantiations, floor.instantiations)}  ${ratio(f.checkSeconds, floor.checkSeconds)}  ${ratio(f.memoryMb, floor.memoryMb)}  ${ratio(f.completionMs, floor.completionMs)}  ${ratio(f.completionAfterLoadMs, floor.completionAfterLoadMs)}`);
   }
 }
 const at100 = results.find((result) => result.size === 100)?.figures.generated;
 const worst = Math.max(...results.map(({ figures }) => figures.generated.instantiations / figures.floor.instantiations));
 console.log(
-  `\ntargets: instantiations <= ${TARGETS.instantiationsRatio}x the floor: ${worst.toFixed(2)}x; first completion at 100 tools <= ${TARGETS.completionMs100} ms: ${at100?.completionMs.toFixed(0)} ms`,
+  `\ntargets: instantiations <= ${TARGETS.instantiationsRatio}x the floor: ${worst.toFixed(2)}x; first completion at 100 tools <= ${TARGETS.completionMs100} ms: ${at100?.completionAfterLoadMs.toFixed(0)} ms once loaded (${at100?.completionMs.toFixed(0)} ms cold, parsing included)`,
 );

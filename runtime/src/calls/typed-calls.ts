@@ -6,12 +6,8 @@
 import type { CallToolResult } from "@modelcontextprotocol/client";
 import { joinText, OutputValidationError, ToolCallError, ValidationError } from "../shared/runtime-errors.js";
 import { expectToolResult } from "./interceptors.js";
-<<<<<<< HEAD:runtime/src/typed-calls.ts
-import { withoutUndefinedKeys } from "../shared/json-args.js";
-import { runtimeInternals, type Runtime } from "./runtime.js";
-=======
 import { runtimeInternals, type Runtime } from "./runtime-api.js";
->>>>>>> main:runtime/src/calls/typed-calls.ts
+import { withoutUndefinedKeys } from "../shared/json-args.js";
 import { runtimeOf, type Session } from "./session.js";
 import type { CallOptions, OutputPolicy, ToolDescriptor, ToolResult } from "../shared/call-types.js";
 

@@ -12,22 +12,13 @@ import type { DynamicStructuredTool } from "@langchain/core/tools";
 import type { CallToolResult, Tool } from "@modelcontextprotocol/client";
 import type { ContentBlock as LangChainBlock } from "@langchain/core/messages";
 import type { ZodType } from "zod";
-<<<<<<< HEAD:runtime/src/langchain/tools.ts
-import { DriftError } from "../drift-error.js";
-import { ToolCallError } from "../errors.js";
-import { isDirectToolOutput, type DirectToolOutput, type InterceptorResult, type ToolCallContext } from "../interceptors.js";
-import { runtimeInternals, type Runtime, type RuntimeInternals } from "../runtime.js";
-import { parseStructured } from "../typed-calls.js";
-import { withoutUndefinedKeys } from "../../shared/json-args.js";
-import type { CallOptions, ToolArtifact, ToolDescriptor } from "../types.js";
-=======
 import { DriftError } from "../../calls/drift-error.js";
 import { ToolCallError } from "../../shared/runtime-errors.js";
 import { isDirectToolOutput, type DirectToolOutput, type InterceptorResult, type ToolCallContext } from "../../calls/interceptors.js";
 import { runtimeInternals, type Runtime, type RuntimeInternals } from "../../calls/runtime-api.js";
 import { parseStructured } from "../../calls/typed-calls.js";
 import type { CallOptions, ToolArtifact, ToolDescriptor } from "../../shared/types.js";
->>>>>>> main:runtime/src/adapters/langchain/tools.ts
+import { withoutUndefinedKeys } from "../../shared/json-args.js";
 import { toStandardBlocks } from "./content.js";
 import { outputRoutesOf, toToolOutput } from "./output.js";
 import { loadLangChain, type LangChainCore } from "./load.js";

@@ -5,12 +5,8 @@
 import { ConfigError, ValidationError } from "../../shared/runtime-errors.js";
 import { runtimeInternals, type Runtime, type RuntimeInternals } from "../runtime-api.js";
 import { runtimeOf, type Session } from "../session.js";
-<<<<<<< HEAD:runtime/src/tasks/typed.ts
-import { withoutUndefinedKeys } from "../../shared/json-args.js";
-import type { ToolDescriptor } from "../types.js";
-=======
 import type { ToolDescriptor } from "../../shared/types.js";
->>>>>>> main:runtime/src/calls/tasks/typed.ts
+import { withoutUndefinedKeys } from "../../shared/json-args.js";
 import type { McpTaskHandle } from "./handle.js";
 import { listTasks, resumeTask, startToolTask, type TaskLink } from "./run.js";
 import type { ServerTasks, TaskHandle, TaskStartOptions } from "./types.js";
