@@ -12,7 +12,7 @@ import { RESERVED_CLIENT_MEMBERS } from "../normalize/reserved.js";
 import { capturedProtocol, connectionExpression } from "./connection.js";
 import { emitterFingerprint } from "./fingerprint.js";
 import { renderIndexModule, type IndexServer } from "./index-module.js";
-import type { EmitWarning, RenderedBody, ServerModuleInput } from "./server-module.js";
+import type { EmitWarning, RenderedBody, RenderedServer, ServerModuleInput } from "./server-module.js";
 
 export type { RenderedBody };
 import type { Formatter } from "../format/format.js";
@@ -59,15 +59,31 @@ export function planFiles(snapshot: Snapshot, config: ResolvedConfig): EmitPlan 
     const connection = connectionExpression(server, config.rootDir, moduleDir, capturedProtocol(listed));
     const toolFilter = { ...(server.config.include ? { include: server.config.include } : {}), ...(server.config.exclude ? { exclude: server.config.exclude } : {}) };
     indexServers.push({ key: server.name, property, typeStem: normalized.typeStem });
+    const inputsHash = hashJson({ emitter, key: server.name, property, server: serverSnapshot.hash, connection: connection.code, toolFilter, inputTypes: config.inputTypes });
+    // The module and its schemas module come from one rendering, whichever asks first.
+    let rendered: Promise<RenderedServer> | undefined;
+    const renderBoth = (formatter: Formatter) =>
+      (rendered ??= renderServerBody({ server: normalized, connection, toolFilter, inputTypes: config.inputTypes }, formatter, `${server.name}/index.ts`));
     files.push({
       path: `${server.name}/index.ts`,
       subject,
       source: `the snapshot of server "${server.name}"`,
       snapshotHash: serverSnapshot.hash,
-      inputsHash: hashJson({ emitter, key: server.name, property, server: serverSnapshot.hash, connection: connection.code, toolFilter, inputTypes: config.inputTypes }),
+      inputsHash,
       weight: serverSnapshot.tools.length,
-      render: async (formatter) => renderServerBody({ server: normalized, connection, toolFilter, inputTypes: config.inputTypes }, formatter, `${server.name}/index.ts`),
+      render: async (formatter) => (await renderBoth(formatter)).index,
     });
+    if (normalized.tools.length > 0) {
+      files.push({
+        path: `${server.name}/schemas.ts`,
+        subject,
+        source: `the snapshot of server "${server.name}"`,
+        snapshotHash: serverSnapshot.hash,
+        inputsHash,
+        weight: 0,
+        render: async (formatter) => (await renderBoth(formatter)).schemas ?? { body: "", warnings: [] },
+      });
+    }
     const snapshotInput = { key: server.name, snapshot: serverSnapshot, filter: server.config, drift: config.drift };
     files.push({
       path: `${server.name}/snapshot.ts`,
@@ -91,7 +107,7 @@ export function planFiles(snapshot: Snapshot, config: ResolvedConfig): EmitPlan 
   return { files, notes };
 }
 
-async function renderServerBody(input: ServerModuleInput, formatter: Formatter, subject: string): Promise<RenderedBody> {
+async function renderServerBody(input: ServerModuleInput, formatter: Formatter, subject: string): Promise<RenderedServer> {
   const { renderServerModule } = await import("./server-module.js");
   return renderServerModule(input, formatter, subject);
 }

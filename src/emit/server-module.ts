@@ -1,8 +1,8 @@
 /**
- * One server's generated module: types, Zod schemas, descriptors, default connection, typed
- * client factory and LangChain tools factory. Schema text comes from `schema/`, plain-text
- * statements from `server-text.ts`, ts-morph structures from `server-structure.ts`; every piece
- * of server text goes through `text.ts`.
+ * One server's generated module: types, descriptors, default connection, typed client factory
+ * and LangChain tools factory, and beside it the module of its Zod schemas (schemas-module.ts).
+ * Schema text comes from `schema/`, plain-text statements from `server-text.ts`, ts-morph
+ * structures from `server-structure.ts`; every piece of server text goes through `text.ts`.
  */
 import type { ToolFilter } from "@mcp-codegen/runtime/internal";
 import type { Formatter } from "../format/format.js";
@@ -12,7 +12,8 @@ import type { ConnectionExpression } from "./connection.js";
 import type { PiecedStatement } from "../format/pieces.js";
 import { piecedTable } from "../format/table.js";
 import { clientFactory, metadataStatement, otherDescriptors, promptArgTypes, templateParamTypes, toolMethods, toolsFactory, toolsTable } from "./server-text.js";
-import { toolChunk, type EmitWarning, type RenderedChunk, type ToolChunk } from "./tool-chunk.js";
+import { toolChunk, type ChunkPart, type EmitWarning, type RenderedChunk, type ToolChunk } from "./tool-chunk.js";
+import { schemasHead } from "./schemas-module.js";
 
 export interface ServerModuleInput {
   server: NormalizedServer;
@@ -39,10 +40,18 @@ const TOOLS_PER_CHUNK = 25;
 export interface ServerModuleParts {
   /** Imports, formatted. */
   head: Promise<string>;
-  /** The tools' types and Zod schemas, a chunk of tools each, emitted and formatted. */
+  /** The tools' types, a chunk of tools each, emitted and formatted. */
   tools: Promise<RenderedChunk>[];
   /** Everything that refers to them (descriptors, metadata, client), formatted, in order. */
   tail: Promise<string>[];
+  /** The schemas module (none without tools): its head, and its Zod schemas a chunk each. */
+  schemas?: { head: Promise<string>; chunks: Promise<RenderedChunk>[] };
+}
+
+/** The server module's body, and its schemas module's when it has tools. */
+export interface RenderedServer {
+  index: RenderedBody;
+  schemas?: RenderedBody;
 }
 
 /** What the module writer hands its pieces to: formatting (and caching) may run elsewhere. */
@@ -56,19 +65,26 @@ export interface ChunkRenderer {
   afterToolsEmitted<T>(work: () => Promise<T>): Promise<T>;
 }
 
-/** The module's formatted body: imports, the tools' types and schemas, then what refers to them. */
-export async function renderServerModule(input: ServerModuleInput, formatter: Formatter, subject: string): Promise<RenderedBody> {
+/** The module's formatted body (imports, the tools' types, then what refers to them) and its schemas module's. */
+export async function renderServerModule(input: ServerModuleInput, formatter: Formatter, subject: string): Promise<RenderedServer> {
   const parts = writeServerModule(input, {
     format: (source, placement) => formatter.format(source, subject, placement),
     formatPieced: (statement) => formatter.formatPieced(statement, subject),
     renderTools: (chunk) => formatter.renderTools(chunk, subject),
     afterToolsEmitted: (work) => formatter.afterToolsEmitted(work),
   });
-  const [head, tools, tail] = await Promise.all([parts.head, Promise.all(parts.tools), Promise.all(parts.tail)]);
-  return {
-    body: [head, ...tools.map((chunk) => chunk.text), ...tail].join("\n"),
-    warnings: [...input.server.warnings, ...tools.flatMap((chunk) => chunk.warnings)],
-  };
+  const [head, tools, tail, schemasHeadText, schemas] = await Promise.all([
+    parts.head,
+    Promise.all(parts.tools),
+    Promise.all(parts.tail),
+    parts.schemas?.head,
+    Promise.all(parts.schemas?.chunks ?? []),
+  ]);
+  const index = { body: [head, ...tools.map((chunk) => chunk.text), ...tail].join("\n"), warnings: [...input.server.warnings, ...tools.flatMap((chunk) => chunk.warnings)] };
+  if (schemasHeadText === undefined) return { index };
+  // The schema chunks carry the warnings of both parts: reported with the server module.
+  index.warnings.push(...schemas.flatMap((chunk) => chunk.warnings));
+  return { index, schemas: { body: [schemasHeadText, ...schemas.map((chunk) => chunk.text)].join("\n"), warnings: [] } };
 }
 
 /**
@@ -87,14 +103,19 @@ export function writeServerModule(input: ServerModuleInput, renderer: ChunkRende
   const descriptors = settle(renderer.formatPieced(piecedTable(toolsTable(server))));
   const others = formatText([otherDescriptors(server)]);
   const rest = formatText([...templateParamTypes(server), ...promptArgTypes(server), metadataStatement(server, connection), clientFactory(server, toolFilter), toolsFactory(server)]);
-  const tools: Promise<RenderedChunk>[] = [];
-  for (let start = 0; start < server.tools.length; start += TOOLS_PER_CHUNK) {
-    tools.push(settle(renderer.renderTools(toolChunk(server.key, server.tools.slice(start, start + TOOLS_PER_CHUNK), inputTypes))));
-  }
+  const chunks = (part: ChunkPart): Promise<RenderedChunk>[] => {
+    const rendered: Promise<RenderedChunk>[] = [];
+    for (let start = 0; start < server.tools.length; start += TOOLS_PER_CHUNK) {
+      rendered.push(settle(renderer.renderTools(toolChunk(server.key, server.tools.slice(start, start + TOOLS_PER_CHUNK), inputTypes, part))));
+    }
+    return rendered;
+  };
+  const tools = chunks("types");
+  const schemas = server.tools.length === 0 ? undefined : { head: formatText([schemasHead(server)]), chunks: chunks("schemas") };
   // ts-morph is the slowest module to load: only once the workers have every tool chunk.
   const structures = renderer.afterToolsEmitted(() => import("./server-structure.js"));
   // Printed last: formatted by whichever thread is free first.
   const clientInterface = settle(renderer.formatPieced(structures.then((module) => module.piecedInterface(module.clientInterface(server), toolMethods(server)))));
   const head = settle(renderer.format(structures.then((module) => module.printStructures(module.importStatements(server, connection))), "shared"));
-  return { head, tools, tail: [descriptors, others, clientInterface, rest] };
+  return { head, tools, tail: [descriptors, others, clientInterface, rest], ...(schemas ? { schemas } : {}) };
 }

@@ -9,6 +9,7 @@ import type { NormalizedServer } from "../normalize/normalize.js";
 import type { ConnectionExpression } from "./connection.js";
 import { RUNTIME_IMPORTS, type ModuleNeed } from "./runtime-imports.js";
 import { hasTaskTools } from "./server-text.js";
+import { schemaNames } from "./schemas-module.js";
 import { docComment, docText } from "./text.js";
 
 // ts-morph is CommonJS: through require() it skips the ES module loader's scan of its exports,
@@ -90,10 +91,14 @@ export function importStatements(server: NormalizedServer, connection: Connectio
   const statements: StatementStructures[] = [];
   const add = (moduleSpecifier: string, namedImports: string[], isTypeOnly = false) =>
     statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier, namedImports, isTypeOnly });
-  if (has.tools) add("zod", ["z"]);
   if (has.prompts) add("@langchain/core/messages", ["BaseMessage"], true);
   add("@langchain/core/tools", ["DynamicStructuredTool"], true);
   add("@mcp-codegen/runtime", runtimeImports);
+  // The Zod schemas live in their own module (schemas-module.ts); this one re-exports them.
+  if (has.tools) {
+    add("./schemas.js", schemaNames(server));
+    statements.push({ kind: StructureKind.ExportDeclaration, moduleSpecifier: "./schemas.js" });
+  }
   return statements;
 }
 

@@ -9,7 +9,8 @@ import type { ConnectionExpression } from "./connection.js";
 import type { TableStatement } from "../format/table.js";
 import type { BodyMember } from "../format/pieces.js";
 import { methodSignatureLines, objectMemberLines, plainJsonObject, plainName, plainString, type LayoutValue } from "../format/layout.js";
-import { docComment, docCommentLines, jsonLiteral, stringLiteral } from "./text.js";
+import { docComment, jsonLiteral, stringLiteral } from "./text.js";
+import { toolDocLines } from "./tool-doc.js";
 
 export function templateParamTypes(server: NormalizedServer): string[] {
   return server.templates.map((template) => {
@@ -21,7 +22,7 @@ export function templateParamTypes(server: NormalizedServer): string[] {
 export function promptArgTypes(server: NormalizedServer): string[] {
   return server.prompts.map((prompt) => {
     const members = prompt.entry.arguments.map(
-      (argument) => `${docComment(argument.description)}${stringLiteral(argument.name)}${argument.required ? "" : "?"}: string;`,
+      (argument) => `${docComment(argument.description)}${stringLiteral(argument.name)}${argument.required ? ": string" : "?: string | undefined"};`,
     );
     return `${docComment(`Arguments of the prompt ${prompt.entry.name}`)}export interface ${prompt.argsType} {\n${members.join("\n")}\n}\n`;
   });
@@ -69,7 +70,7 @@ function toolEntry(tool: NormalizedTool): BodyMember {
 /** The client interface's method for each tool, laid out when that is certain (format/layout.ts). */
 export function toolMethods(server: NormalizedServer): BodyMember[] {
   return server.tools.map((tool) => {
-    const doc = docCommentLines(withHeaderNote(tool.entry.description ?? tool.entry.title, tool));
+    const doc = toolDocLines(tool);
     const args = `args${hasNoRequiredInput(tool) ? "?" : ""}: ${tool.inputType}`;
     const output = tool.outputType ?? "unknown";
     if (tool.taskSupport) return { source: [...doc, taskToolMember(tool.method, args, output, tool.taskSupport)].join("\n"), laidOut: undefined };
@@ -97,13 +98,6 @@ function taskToolMember(method: string, args: string, output: string, support: "
 }
 
 /** Which parameters also travel as HTTP headers (`x-mcp-header`): users should know they leave the body. */
-function withHeaderNote(text: string | undefined, tool: NormalizedTool): string | undefined {
-  if (tool.headers.length === 0) return text;
-  const pairs = tool.headers.map((parameter) => `\`${parameter.path.join(".")}\` as \`Mcp-Param-${parameter.header}\``);
-  const note = `Over streamable HTTP these parameters also travel as HTTP headers: ${pairs.join(", ")}.`;
-  return text === undefined || text === "" ? note : `${text}\n\n${note}`;
-}
-
 /** A tool whose input has no required property can be called with no argument. */
 function hasNoRequiredInput(tool: NormalizedTool): boolean {
   const required = tool.entry.inputSchema["required"];

@@ -1,6 +1,8 @@
 /**
  * The tools' types and Zod schemas, emitted a chunk of tools at a time from plain data, so a
  * chunk can be emitted on a worker thread (and cached by its inputs) as well as in process.
+ * A chunk is one part of its tools: their TS types (for `<server>/index.ts`) or their Zod
+ * schemas (for `<server>/schemas.ts`, which users' compilers do not check: see schemas-module.ts).
  */
 import type { InputTypesMode } from "../config/schema.js";
 import type { NormalizedTool } from "../normalize/normalize.js";
@@ -22,7 +24,11 @@ export interface ToolChunk {
   tools: Pick<NormalizedTool, "entry" | "inputType" | "outputType" | "inputSubTypes" | "outputSubTypes">[];
   /** How input types read an unset `additionalProperties`; output types always follow the schema. */
   inputTypes: InputTypesMode;
+  /** Which statements: the TS declarations, or the Zod constants (and every warning of both). */
+  part: ChunkPart;
 }
+
+export type ChunkPart = "types" | "schemas";
 
 export interface RenderedChunk {
   text: string;
@@ -35,8 +41,8 @@ export interface EmittedChunk {
   warnings: EmitWarning[];
 }
 
-export function toolChunk(serverKey: string, tools: readonly NormalizedTool[], inputTypes: InputTypesMode): ToolChunk {
-  return { serverKey, tools: tools.map(({ entry, inputType, outputType, inputSubTypes, outputSubTypes }) => ({ entry, inputType, outputType, inputSubTypes, outputSubTypes })), inputTypes };
+export function toolChunk(serverKey: string, tools: readonly NormalizedTool[], inputTypes: InputTypesMode, part: ChunkPart): ToolChunk {
+  return { serverKey, tools: tools.map(({ entry, inputType, outputType, inputSubTypes, outputSubTypes }) => ({ entry, inputType, outputType, inputSubTypes, outputSubTypes })), inputTypes, part };
 }
 
 /** The chunk's statements, not yet formatted. */
@@ -49,22 +55,27 @@ export async function emitToolChunk(chunk: ToolChunk): Promise<EmittedChunk> {
   for (const tool of chunk.tools) {
     const subject = `tool "${chunk.serverKey}/${tool.entry.name}"`;
     const input = { typeName: tool.inputType, base: "/inputSchema", closed: chunk.inputTypes === "closed", subTypes: new Map(tool.inputSubTypes) };
-    statements.push(...(await schemaStatements(emitTypeScript, tool.entry.inputSchema, input, subject, warnings)));
+    statements.push(...(await schemaStatements(emitTypeScript, tool.entry.inputSchema, input, subject, warnings, chunk.part)));
     if (tool.entry.outputSchema && tool.outputType) {
       const output = { typeName: tool.outputType, base: "/outputSchema", closed: false, subTypes: new Map(tool.outputSubTypes) };
-      statements.push(...(await schemaStatements(emitTypeScript, tool.entry.outputSchema, output, subject, warnings)));
+      statements.push(...(await schemaStatements(emitTypeScript, tool.entry.outputSchema, output, subject, warnings, chunk.part)));
     }
   }
-  return { statements, warnings };
+  // The schemas part reports the warnings of both (the TS emitter's come from its cache then).
+  return { statements, warnings: chunk.part === "schemas" ? warnings : [] };
 }
 
-/** `export interface X …` and `export const XSchema: z.ZodType<X> = …`, compiled against each other. */
+/**
+ * `export interface X …` (types) or `export const XSchema: z.ZodType<X> = …` (schemas); this
+ * repository's tests compile the two against each other.
+ */
 async function schemaStatements(
   emitTypeScript: typeof import("./schema/typescript.js").emitTypeScript,
   schema: JsonObject,
   { typeName, base, closed, subTypes }: { typeName: string; base: string; closed: boolean; subTypes: ReadonlyMap<string, string> },
   subject: string,
   warnings: EmitWarning[],
+  part: ChunkPart,
 ): Promise<ChunkStatement[]> {
   const collect = (list: SchemaWarning[]) =>
     list.forEach((warning) => warnings.push({ subject, pointer: `${base}${warning.pointer}`, message: warning.message }));
@@ -78,8 +89,6 @@ async function schemaStatements(
   const head = `export const ${typeName}Schema: z.ZodType<${typeName}> = `;
   const object = zod.plainObject;
   const declarations = types.code.trim();
-  return [
-    ...(declarations === "" ? [] : [{ source: declarations }]),
-    { source: `${head}${zod.expression};`, objectSchema: object && { head: `${head}${object.call}(`, members: object.members } },
-  ];
+  if (part === "types") return declarations === "" ? [] : [{ source: declarations }];
+  return [{ source: `${head}${zod.expression};`, objectSchema: object && { head: `${head}${object.call}(`, members: object.members } }];
 }

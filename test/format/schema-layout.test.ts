@@ -90,9 +90,11 @@ describe("Zod schemas laid out from what prettier has shown", () => {
     const normalized = toolServer("shapes", tools());
     const layouts = new CountingLayouts();
     for (let start = 0; start < normalized.tools.length; start += 10) {
-      const { statements } = await emitToolChunk(toolChunk("shapes", normalized.tools.slice(start, start + 10), "closed"));
-      const whole = await prettier(statements.map((statement) => statement.source).join("\n\n"));
-      expect(await formatChunk(statements, layouts, prettier)).toBe(whole);
+      for (const part of ["types", "schemas"] as const) {
+        const { statements } = await emitToolChunk(toolChunk("shapes", normalized.tools.slice(start, start + 10), "closed", part));
+        const whole = await prettier(statements.map((statement) => statement.source).join("\n\n"));
+        expect(await formatChunk(statements, layouts, prettier)).toBe(whole);
+      }
     }
     // most properties were laid out: the comparison covers them
     expect(layouts.laidOut).toBeGreaterThan(80);

@@ -54,9 +54,11 @@ describe("determinism", () => {
     expect(Object.keys(online)).toEqual([
       "index.ts",
       "math/index.ts",
+      "math/schemas.ts",
       "math/snapshot.ts",
       "mcp-snapshot.json",
       "weather/index.ts",
+      "weather/schemas.ts",
       "weather/snapshot.ts",
     ]);
 

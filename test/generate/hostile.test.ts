@@ -3,12 +3,13 @@
  * and defaults that try to close comments and strings, inject code or reorder text) must give
  * generated code that compiles, runs nothing, and carries every string back exactly.
  */
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { repoRoot } from "../helpers/servers.js";
 import { runCli, tempProject } from "../helpers/cli.js";
 import { typecheck } from "../helpers/typecheck.js";
+import { typedTwin } from "../../src/emit/schemas-module.js";
 
 const LISTING_SERVER = path.join(repoRoot, "test/servers/dist/listing-server.js");
 // The last line imitates the comment the formatter puts between statements (src/format/chunk.ts).
@@ -21,12 +22,15 @@ const listing = {
   tools: [
     {
       name: "get-*/x`${y}`",
+      title: EVIL,
       description: EVIL,
+      annotations: { title: EVIL, readOnlyHint: false, destructiveHint: true },
       inputSchema: {
         type: "object",
         properties: {
           [`q${EVIL}`]: { type: "string", description: EVIL, default: EVIL, enum: [EVIL, "plain"] },
           "constructor": { type: "number" },
+          plain: { type: "string", description: EVIL },
         },
         required: ["constructor"],
       },
@@ -52,6 +56,15 @@ describe("hostile server text", () => {
     const consumer = path.join(project, "consumer.ts");
     writeFileSync(consumer, `import { createClient } from "./out/index.js";\nexport const client = createClient();\n`);
     expect(typecheck([consumer])).toEqual([]);
+    // The Zod constructions too, as this repository checks them (the typed twin of schemas.ts).
+    const schemas = path.join(project, "out/evil/schemas.ts");
+    writeFileSync(schemas, typedTwin(readFileSync(schemas, "utf8")));
+    expect(typecheck([consumer])).toEqual([]);
+    // The JSDoc of the tool method: its tags are ours only, the server's text stays inside them.
+    const moduleText = readFileSync(path.join(project, "out/evil/index.ts"), "utf8");
+    const methodDoc = moduleText.slice(moduleText.indexOf("Hints from the server"), moduleText.indexOf("): Promise<ToolResult<unknown>>"));
+    expect(methodDoc).toContain("Hints from the server: modifies its environment, destructive (may delete or overwrite).");
+    expect(methodDoc.match(/^\s*\* @\w+/gm)).toEqual(["   * @param", "   * @param"]);
 
     const module = await import(path.join(project, "out/evil/index.ts"));
     expect((globalThis as { pwned?: unknown }).pwned).toBeUndefined();

@@ -1,6 +1,6 @@
 /** A tool's schema is prepared once for both emitters: each problem is reported once, with its pointer. */
 import { describe, expect, it } from "vitest";
-import { emitToolChunk } from "../../src/emit/tool-chunk.js";
+import { emitToolChunk, type ToolChunk } from "../../src/emit/tool-chunk.js";
 import { hashJson } from "../../runtime/src/shared/hash.js";
 import type { ToolEntry } from "../../runtime/src/shared/snapshot.js";
 
@@ -18,7 +18,10 @@ describe("schema warnings of a tool", () => {
       },
     };
     const entry: ToolEntry = { ...body, hash: hashJson(body) };
-    const { warnings } = await emitToolChunk({ serverKey: "s", tools: [{ entry, inputType: "OddInput", outputType: undefined, inputSubTypes: [], outputSubTypes: [] }], inputTypes: "closed" });
+    const chunk: Omit<ToolChunk, "part"> = { serverKey: "s", tools: [{ entry, inputType: "OddInput", outputType: undefined, inputSubTypes: [], outputSubTypes: [] }], inputTypes: "closed" };
+    // The schemas part carries the warnings of both; the types part none (they would be twice).
+    expect((await emitToolChunk({ ...chunk, part: "types" })).warnings).toEqual([]);
+    const { warnings } = await emitToolChunk({ ...chunk, part: "schemas" });
     expect(warnings.map((warning) => `${warning.subject} ${warning.pointer}`).sort()).toEqual([
       'tool "s/odd" /inputSchema/properties/link/format',
       'tool "s/odd" /inputSchema/properties/remote',

@@ -2,16 +2,19 @@
  * Generated code compiles in the projects users have: NodeNext strict, bundler (Vite, Next.js) and
  * Vite's stock `tsconfig.app.json` flags, each with TypeScript 5.9 and 7 (the `typescript` users get
  * from npm today, installed here as `typescript7`). Compiles generated-example/, the consumer type
- * tests, and server-everything's generated module with each compiler's own `tsc`.
+ * tests, and server-everything's generated module with each compiler's own `tsc`. Each schemas
+ * module is compiled as its typed twin (without its `@ts-nocheck` line): the Zod constructions
+ * are checked against the interfaces here, under every config, as users' compilers never do.
  */
 import { spawnSync } from "node:child_process";
-import { cpSync, writeFileSync } from "node:fs";
+import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { runCli, tempProject } from "../helpers/cli.js";
 import { EVERYTHING_STDIO, repoRoot } from "../helpers/servers.js";
 import { everythingConsumer } from "./everything-consumer.js";
 import { TSCONFIGS } from "./tsconfigs.js";
+import { typedTwin } from "../../src/emit/schemas-module.js";
 
 const COMPILERS = {
   "5.9": path.join(repoRoot, "node_modules/typescript/bin/tsc"),
@@ -30,6 +33,10 @@ beforeAll(async () => {
   // The consumer type tests, with their `@ts-expect-error` lines, against the copied example.
   cpSync(path.join(repoRoot, "test/types/consumer.ts"), path.join(project, "test/types/consumer.ts"));
   writeFileSync(path.join(project, "test/types/everything.ts"), everythingConsumer("../../everything/index.js"));
+  for (const module of ["everything/everything/schemas.ts", "generated-example/math/schemas.ts", "generated-example/weather/schemas.ts"]) {
+    const file = path.join(project, module);
+    writeFileSync(file, typedTwin(readFileSync(file, "utf8")));
+  }
 });
 
 describe.each(Object.entries(TSCONFIGS))("tsconfig %s", (name, compilerOptions) => {

@@ -7,6 +7,7 @@ import type { CallToolResult } from "@modelcontextprotocol/client";
 import { joinText, OutputValidationError, ToolCallError, ValidationError } from "../shared/runtime-errors.js";
 import { expectToolResult } from "./interceptors.js";
 import { runtimeInternals, type Runtime } from "./runtime-api.js";
+import { withoutUndefinedKeys } from "../shared/json-args.js";
 import { runtimeOf, type Session } from "./session.js";
 import type { CallOptions, OutputPolicy, ToolDescriptor, ToolResult } from "../shared/call-types.js";
 
@@ -22,8 +23,9 @@ export async function callTypedTool<I, O>(
   const runtime = runtimeOf(target);
   // A session answers for its own server, whatever key the generated client was made with.
   if (target !== runtime) server = (target as Session).server;
-  // A tool whose input has no required property may be called with no argument.
-  const parsed = tool.input.safeParse(args === undefined ? {} : args);
+  // A tool whose input has no required property may be called with no argument; `undefined`
+  // keys are dropped first, as JSON would drop them.
+  const parsed = tool.input.safeParse(args === undefined ? {} : withoutUndefinedKeys(args));
   if (!parsed.success) throw new ValidationError(server, tool.name, parsed.error.issues, parsed.error);
   const input = parsed.data as Record<string, unknown>;
   const known = runtimeInternals(runtime);

@@ -162,6 +162,7 @@ function toJsttSchema(schema: Json, closed: boolean, warnings: SchemaWarning[]):
     if (openObject) node.additionalProperties = true;
   });
   mergeDefsIntoDefinitions(copy);
+  optionalMayBeUndefined(copy);
   if (isJsonObject(copy)) return { ...copy, $id: ROOT_MARK };
   return copy;
 }
@@ -360,6 +361,41 @@ function mergeDefsIntoDefinitions(root: Json): void {
         node.$ref = to + node.$ref.slice(from.length);
         break;
       }
+    }
+  });
+}
+
+/**
+ * An optional property may be absent or `undefined` (as its Zod schema's `.optional()` accepts):
+ * `x?: T | undefined`, so a value that may be undefined can be passed on also under
+ * exactOptionalPropertyTypes. The property's schema becomes `anyOf: [schema, undefined]` with its
+ * description and `deprecated` lifted onto the wrapper (jstt documents the property from there);
+ * a `$ref` into the wrapped schema is pointed at its new place. (The `tsType` is our own, set
+ * after the server's were removed.)
+ */
+function optionalMayBeUndefined(root: Json): void {
+  const moves = new Map<string, string>();
+  forEachSchema(root, "", (node, pointer) => {
+    if (!isJsonObject(node) || !isJsonObject(node.properties)) return;
+    const required = new Set(Array.isArray(node.required) ? node.required : []);
+    for (const [key, sub] of Object.entries(node.properties)) {
+      if (required.has(key)) continue;
+      // `false` admits no value, but an optional property may still be `undefined`.
+      if (sub === false) node.properties[key] = { tsType: "undefined" };
+      // `unknown` holds `undefined` already.
+      if (!isJsonObject(sub) || sub.tsType === "unknown") continue;
+      const { description, deprecated, ...rest } = sub;
+      node.properties[key] = { anyOf: [rest, { tsType: "undefined" }], ...(description === undefined ? {} : { description }), ...(deprecated === undefined ? {} : { deprecated }) };
+      const at = `#${childPointer(pointer, "properties", key)}`;
+      moves.set(at, `${at}/anyOf/0`);
+    }
+  });
+  if (moves.size === 0) return;
+  forEachSchema(root, "", (node) => {
+    if (!isJsonObject(node) || typeof node.$ref !== "string") return;
+    // Parents first, each move in the coordinates its parent's left: a nested property moves twice.
+    for (const [from, to] of moves) {
+      if (node.$ref === from || node.$ref.startsWith(`${from}/`)) node.$ref = to + node.$ref.slice(from.length);
     }
   });
 }

@@ -132,7 +132,7 @@ export function objectExpression(emit: Emit, node: JsonObject, pointer: string):
   const members: (readonly [string, string])[] = [];
   for (const [key, sub] of Object.entries(properties)) {
     const value = emit.schema(sub, childPointer(pointer, "properties", key));
-    members.push([propertyKey(key), required.includes(key) ? value : `${value}.exactOptional()`]);
+    members.push([propertyKey(key), required.includes(key) ? value : `${value}.optional()`]);
   }
   const shape = `{ ${members.map(([key, value]) => `${key}: ${value}`).join(", ")} }`;
   let out: string;

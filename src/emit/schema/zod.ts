@@ -6,7 +6,8 @@
  * Choices worth knowing:
  * - Objects are never stripped: `z.looseObject` (extra keys allowed), `z.strictObject`
  *   (`additionalProperties: false`) or `.catchall()` (a schema), so parsing returns its input.
- * - Optional properties use `.exactOptional()` (`prop?: T`, as under exactOptionalPropertyTypes).
+ * - Optional properties use `.optional()`: absent or `undefined` (`prop?: T | undefined`), as the
+ *   TS types have them; the runtime drops `undefined` keys before it validates and sends, as JSON would.
  * - `default` is not applied: a missing property stays missing and the server fills it in.
  * - `integer` is a number refined by `Number.isInteger`, as Ajv tests it (`z.int()` would reject
  *   integers beyond ±2^53−1), marked `type: "integer"` for the JSON Schema LangChain shows the model.

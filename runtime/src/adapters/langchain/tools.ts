@@ -18,6 +18,7 @@ import { isDirectToolOutput, type DirectToolOutput, type InterceptorResult, type
 import { runtimeInternals, type Runtime, type RuntimeInternals } from "../../calls/runtime-api.js";
 import { parseStructured } from "../../calls/typed-calls.js";
 import type { CallOptions, ToolArtifact, ToolDescriptor } from "../../shared/types.js";
+import { withoutUndefinedKeys } from "../../shared/json-args.js";
 import { toStandardBlocks } from "./content.js";
 import { outputRoutesOf, toToolOutput } from "./output.js";
 import { loadLangChain, type LangChainCore } from "./load.js";
@@ -178,10 +179,11 @@ function buildTool(core: LangChainCore, runtime: Runtime, spec: ToolSpec, option
     description: run === "handle" ? `${spec.description}\n\n(Runs as a task: returns a taskId at once; get the result with ${providerToolName(server, TASK_RESULT_TOOL, prefix)}.)` : spec.description,
     schema: spec.schema as ZodType<Record<string, unknown>>,
     responseFormat: "content_and_artifact",
-    // LangChain has already validated the input against `schema`: no second parse here.
+    // LangChain has already validated the input against `schema` (whose optional properties also
+    // accept `undefined`): no second parse here; `undefined` keys are dropped as JSON would.
     func: async (input: Record<string, unknown>, _runManager: unknown, config?: ToolCallConfig): Promise<ToolOutput> => {
       const signal = config?.signal;
-      const args = input ?? {};
+      const args = withoutUndefinedKeys(input ?? {});
       let result: InterceptorResult;
       try {
         result =

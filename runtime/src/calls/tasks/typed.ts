@@ -6,6 +6,7 @@ import { ConfigError, ValidationError } from "../../shared/runtime-errors.js";
 import { runtimeInternals, type Runtime, type RuntimeInternals } from "../runtime-api.js";
 import { runtimeOf, type Session } from "../session.js";
 import type { ToolDescriptor } from "../../shared/types.js";
+import { withoutUndefinedKeys } from "../../shared/json-args.js";
 import type { McpTaskHandle } from "./handle.js";
 import { listTasks, resumeTask, startToolTask, type TaskLink } from "./run.js";
 import type { ServerTasks, TaskHandle, TaskStartOptions } from "./types.js";
@@ -19,7 +20,7 @@ export async function startTypedTask<I, O>(
   options?: TaskStartOptions,
 ): Promise<TaskHandle<O>> {
   const { link, server: name } = linkOf(target, server);
-  const parsed = tool.input.safeParse(args === undefined ? {} : args);
+  const parsed = tool.input.safeParse(args === undefined ? {} : withoutUndefinedKeys(args));
   if (!parsed.success) throw new ValidationError(name, tool.name, parsed.error.issues, parsed.error);
   return startToolTask(link, { name: tool.name, descriptor: tool as ToolDescriptor<unknown, O> }, parsed.data as Record<string, unknown>, options);
 }
