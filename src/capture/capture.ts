@@ -141,7 +141,8 @@ async function captureOne(server: ResolvedServer, config: ResolvedConfig, env: E
       throw new CodegenError("server", `login required: run \`mcp-codegen login ${server.name}\` (no valid stored login for its OAuth authorization)`, { subject, cause: error });
     }
     const tail = error instanceof OpenFailure ? error.stderr : (opened?.stderr?.summary() ?? "");
-    const message = error instanceof McpRuntimeError ? error.detail : (describeFailure(error, resolved) ?? causeMessage(error));
+    // The network cause first: a runtime error's own detail may be the bare `fetch failed` above it.
+    const message = describeFailure(error, resolved) ?? (error instanceof McpRuntimeError ? error.detail : causeMessage(error));
     const detail = `${message}${stream.junkNote()}${tail ? ` (stderr: ${tail})` : ""}`;
     throw new CodegenError("server", redact(`cannot capture: ${detail}`, resolved.secrets), { subject });
   } finally {

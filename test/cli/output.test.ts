@@ -55,6 +55,9 @@ describe("generate output", () => {
     const dir = project({
       servers: {
         refused: { url: `http://127.0.0.1:${closedPort}/mcp` },
+        // The SDK's SSE transport keeps only the network error's text: the code is read from it.
+        sse: { transport: "sse", url: `http://127.0.0.1:${closedPort}/sse` },
+        blocked: { url: "http://127.0.0.1:1/mcp" },
         missing: { command: "no-such-mcp-server-command" },
         locked: { url: unauthorizedUrl, headers: { Authorization: "Bearer ${SECRET_TOKEN}" } },
         nowhere: { url: "http://nothing.invalid/mcp" },
@@ -66,11 +69,13 @@ describe("generate output", () => {
     expect(result.status).toBe(2);
     const lines = result.stderr.trim().split("\n");
     expect(lines).toEqual([
+      `mcp-codegen: server "blocked": cannot capture: port 1 is blocked by fetch (a "bad port" in the Fetch standard): use another port`,
       `mcp-codegen: server "locked": cannot capture: HTTP 401 from ${unauthorizedUrl} (unauthorized: check the Authorization header or the server's auth)`,
       `mcp-codegen: server "missing": cannot capture: command not found: no-such-mcp-server-command`,
       expect.stringMatching(/^mcp-codegen: server "notls": cannot capture: TLS error from 127\.0\.0\.1:\d+: /),
-      `mcp-codegen: server "nowhere": cannot capture: DNS lookup failed for nothing.invalid` + (lines[3]?.endsWith("(temporary failure)") ? " (temporary failure)" : ""),
+      `mcp-codegen: server "nowhere": cannot capture: DNS lookup failed for nothing.invalid` + (lines[4]?.endsWith("(temporary failure)") ? " (temporary failure)" : ""),
       `mcp-codegen: server "refused": cannot capture: connection refused 127.0.0.1:${closedPort}`,
+      `mcp-codegen: server "sse": cannot capture: connection refused 127.0.0.1:${closedPort}`,
     ]);
     expect(result.stdout + result.stderr).not.toContain("very-secret-value-123");
     expect(result.stdout).toMatch(/^✔ math: /m); // the good server was captured all the same
