@@ -56,19 +56,20 @@ export type CaptureEvent =
 
 /**
  * Every server is captured, even when others fail; the failures are then thrown together,
- * one line each, as a `ServersFailedError`.
+ * one line each, as a `ServersFailedError` that also carries what the others listed.
  */
 export async function captureServers(config: ResolvedConfig, options: CaptureOptions = {}): Promise<RawCapture> {
   const env = options.env ?? process.env;
   const servers = config.servers.filter((server) => !options.only || options.only.includes(server.name));
   const settled = await Promise.allSettled(servers.map((server) => captureReporting(server, config, env, options)));
   const failures = settled.flatMap((result) => (result.status === "rejected" ? [asServerError(result.reason)] : []));
-  if (failures.length > 0) throw new ServersFailedError(failures);
+  const failed = servers.filter((_server, index) => settled[index]?.status === "rejected").map((server) => server.name);
   const out: RawCapture = { servers: {} };
   settled.forEach((result, index) => {
     const server = servers[index];
     if (server && result.status === "fulfilled") out.servers[server.name] = result.value;
   });
+  if (failures.length > 0) throw new ServersFailedError<RawCapture>(failures, failed, out);
   return out;
 }
 
