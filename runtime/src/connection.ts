@@ -338,7 +338,8 @@ export class ServerConnection {
     const where = resolved.kind === "stdio" ? `could not start ${JSON.stringify(resolved.command)}` : `could not connect over ${resolved.kind}`;
     const cause = error instanceof OpenFailure ? error.cause : error;
     const stderr = error instanceof OpenFailure && error.stderr !== "" ? ` (stderr: ${error.stderr})` : "";
-    const detail = redact(`${where}: ${messageOf(cause)}${stderr}`, resolved.secrets);
+    const reason = (error instanceof OpenFailure ? error.missingPath : undefined) ?? messageOf(cause);
+    const detail = redact(`${where}: ${reason}${stderr}`, resolved.secrets);
     return new ConnectionError(this.server, detail, { cause });
   }
 }

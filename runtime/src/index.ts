@@ -31,7 +31,7 @@ export type {
   ToolHookCall,
   ToolHookState,
 } from "./hooks.js";
-export { pathFromModule } from "./paths.js";
+export { pathFromModule, pathFromProjectRoot } from "./paths.js";
 export { MissingPeerError } from "./langchain/load.js";
 export { driftGuard, mergeDriftReports, type DriftGuard, type DriftGuardRegistration, type GeneratedSnapshot } from "./drift-guard.js";
 export { DriftError } from "./drift-error.js";

@@ -143,7 +143,8 @@ async function captureOne(server: ResolvedServer, config: ResolvedConfig, env: E
     }
     const tail = error instanceof OpenFailure ? error.stderr : (opened?.stderr?.summary() ?? "");
     // The network cause first: a runtime error's own detail may be the bare `fetch failed` above it.
-    const message = describeFailure(error, resolved) ?? (error instanceof McpRuntimeError ? error.detail : causeMessage(error));
+    const missing = error instanceof OpenFailure ? error.missingPath : undefined;
+    const message = missing ?? describeFailure(error, resolved) ?? (error instanceof McpRuntimeError ? error.detail : causeMessage(error));
     const detail = `${message}${stream.junkNote()}${tail ? ` (stderr: ${tail})` : ""}`;
     throw new CodegenError("server", redact(`cannot capture: ${detail}`, resolved.secrets), { subject });
   } finally {
