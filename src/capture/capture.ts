@@ -100,6 +100,19 @@ function asServerError(error: unknown): CodegenError {
   return error instanceof CodegenError ? error : new CodegenError("server", errorMessage(error));
 }
 
+/**
+ * What a server lists now, over a connection the capture kept open (`generate --watch` asks on
+ * `list_changed`, to regenerate only when the listing really changed).
+ */
+export function relistServer(client: Client, protocolVersion: string | undefined, server: string, config: ResolvedConfig): Promise<RawServerListing> {
+  const entry = config.servers.find((candidate) => candidate.name === server);
+  const limits: CaptureLimits = {
+    maxListingBytes: entry?.config.maxListingBytes ?? config.maxListingBytes,
+    maxSchemaDepth: entry?.config.maxSchemaDepth ?? config.maxSchemaDepth,
+  };
+  return listEverything(client, protocolVersion, server, limits);
+}
+
 async function captureOne(server: ResolvedServer, config: ResolvedConfig, env: Environment, options: CaptureOptions): Promise<RawServerListing> {
   const subject = `server "${server.name}"`;
   const timeout = server.config.timeout ?? config.timeout;

@@ -50,5 +50,5 @@ export async function runWatch(options: GenerateCliOptions): Promise<number> {
 function reason(trigger: WatchTrigger): string {
   if (trigger.kind === "start") return "generated";
   if (trigger.kind === "file") return `${trigger.file.split(/[\\/]/).pop()} changed`;
-  return `${trigger.list} list changed on "${trigger.server}"`;
+  return `"${trigger.server}" ${trigger.list} changed (${trigger.change})`;
 }
