@@ -15,6 +15,7 @@ import { readSnapshot, snapshotText } from "./snapshot/file.js";
 import { planFiles, type PlannedFile } from "./emit/plan.js";
 import { isCurrent, withBanner } from "./emit/banner.js";
 import type { EmitWarning } from "./emit/server-module.js";
+import { WarningStore } from "./format/warning-store.js";
 import { Formatter } from "./format/format.js";
 import { emitterFingerprint } from "./emit/fingerprint.js";
 import {
@@ -117,9 +118,13 @@ export async function generateFromSnapshot(
   const wanted = new Map<string, string>();
   const files: FileReport[] = [];
   const existing = await Promise.all(plan.files.map((file) => readExisting(config.outDir, file.path)));
-  const toRender = plan.files.filter((file, index) => !isCurrentFile(existing[index], file));
+  const cacheDir = options.cache === false ? undefined : formatCacheDir(config.rootDir);
+  const warningStore = new WarningStore(cacheDir && path.join(path.dirname(cacheDir), "warnings"));
+  // A current file is rendered only when its warnings are not known: they are reported on every run.
+  const storedWarnings = await Promise.all(plan.files.map((file, index) => (isCurrentFile(existing[index], file) ? warningStore.read(file.inputsHash) : undefined)));
+  const toRender = plan.files.filter((file, index) => !isCurrentFile(existing[index], file) || storedWarnings[index] === undefined);
   const formatter = new Formatter({
-    cacheDir: options.cache === false ? undefined : formatCacheDir(config.rootDir),
+    cacheDir,
     cacheSalt: emitterFingerprint(),
     parallel: toRender.reduce((sum, file) => sum + file.weight, 0) >= PARALLEL_FORMAT_FROM_TOOLS,
   });
@@ -127,7 +132,9 @@ export async function generateFromSnapshot(
     // All files at once: one file's emission goes on while another's formatting finishes.
     const produced = await Promise.all(plan.files.map((file, index) => (toRender.includes(file) ? produce(file, existing[index], formatter) : undefined)));
     for (const [index, file] of plan.files.entries()) {
-      warnings.push(...(produced[index]?.warnings ?? []));
+      const rendered = produced[index];
+      if (rendered) await warningStore.write(file.inputsHash, rendered.warnings);
+      warnings.push(...(rendered?.warnings ?? storedWarnings[index] ?? []));
       const content = produced[index]?.content;
       files.push({ path: relative(path.join(config.outDir, file.path)), status: content === undefined ? "unchanged" : options.check ? "stale" : "written" });
       if (content !== undefined) wanted.set(file.path, content);

@@ -9,7 +9,9 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli, tempProject } from "../helpers/cli.js";
-import { MATH_STDIO } from "../helpers/servers.js";
+import { MATH_STDIO, repoRoot } from "../helpers/servers.js";
+
+const LISTING_SERVER = path.join(repoRoot, "test/servers/dist/listing-server.js");
 
 /** An HTTP server that answers everything with 401, and a port nothing listens on. */
 let unauthorized: Server;
@@ -83,6 +85,25 @@ describe("generate output", () => {
     const json = await runCli(["generate", "--json"], { cwd: dir, env: { SECRET_TOKEN: "x" } });
     expect(json.status).toBe(2);
     expect(JSON.parse(json.stdout)).toMatchObject({ version: 1, ok: false, errors: expect.arrayContaining([{ message: expect.stringMatching(/^server "missing": .*command not found/) }]) });
+  });
+
+  it("reports a schema warning on every run (written, current, --no-cache, --json), each server's line once", async () => {
+    const dir = tempProject("cli-warnings");
+    const listing = { capabilities: { tools: {} }, tools: [{ name: "t", inputSchema: { type: "object", properties: { x: { type: "string", not: { const: "a" } } } } }] };
+    writeFileSync(path.join(dir, "listing.json"), JSON.stringify(listing));
+    writeFileSync(path.join(dir, "codegen.config.json"), JSON.stringify({ servers: { listing: { command: "node", args: [LISTING_SERVER, "listing.json"] } }, outDir: "gen" }));
+    const warning = 'warning: tool "listing/t" /inputSchema/properties/x/not: not is not expressed in the TS type (the Zod schema checks it at run time)';
+    for (const args of [["generate"], ["generate"], ["generate", "--no-cache"], ["generate", "--offline"]]) {
+      const result = await runCli(args, { cwd: dir, env: { CI: "1" } });
+      expect(result.status, result.stderr).toBe(0);
+      expect(result.stderr.trim().split("\n"), args.join(" ")).toEqual([warning]);
+      expect(result.stdout.match(/^✔ listing: /gm), result.stdout).toHaveLength(1);
+      expect(result.stdout).toMatch(/1 warning\) → gen\//);
+    }
+    const json = await runCli(["generate", "--json", "--no-cache"], { cwd: dir });
+    const report = JSON.parse(json.stdout);
+    expect(report.servers[0].warnings).toBe(1);
+    expect(report.warnings).toEqual([{ subject: 'tool "listing/t"', pointer: "/inputSchema/properties/x/not", message: expect.stringMatching(/^not is not expressed/) }]);
   });
 
   it("lists every config problem with its key path and a suggestion for typos", async () => {
