@@ -12,7 +12,8 @@ import { ServersFailedError } from "./capture/servers-failed.js";
 import { buildSnapshot } from "./snapshot/build.js";
 import { readSnapshot } from "./snapshot/file.js";
 import { configFilters, filterSnapshot } from "./snapshot/filter.js";
-import { diffSnapshots, validateDriftOptions, type DriftOptions, type DriftReport, type ReportFailure } from "./drift/index.js";
+import { diffSnapshots, type DriftReport, type ReportFailure } from "./drift/index.js";
+import { driftOptions } from "./drift/options.js";
 import { CodegenError, type Environment, type Snapshot } from "@mcp-codegen/runtime/internal";
 
 export interface CheckOptions {
@@ -41,6 +42,7 @@ export type CheckFailure = ReportFailure;
 /** Capture the live servers exactly as `generate` does and classify their drift from the snapshot. */
 export async function check(options: CheckOptions = {}): Promise<CheckResult> {
   const config = await loadConfig(options);
+  const drift = driftOptions(config); // before anything else: a config error is reported first
   const only = selectServers(config, options.servers);
   const committed = await readSnapshot(config.snapshotPath);
   for (const name of only) {
@@ -54,7 +56,7 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
   // include / exclude are config, not the server: both sides are compared through them.
   const filters = configFilters(config);
   return {
-    report: diffSnapshots(filterSnapshot(pick(committed, compared), filters), filterSnapshot(live, filters), driftOptions(config)),
+    report: diffSnapshots(filterSnapshot(pick(committed, compared), filters), filterSnapshot(live, filters), drift),
     servers: compared,
     snapshotFile: path.relative(config.rootDir, config.snapshotPath).split(path.sep).join("/"),
     failOn: config.drift.failOn,
@@ -84,21 +86,6 @@ export async function diffFiles(before: string, after: string, options: { config
   if (!config) return { report: diffSnapshots(old, current, {}), servers, failOn: undefined, failures: [] };
   const filters = configFilters(config);
   return { report: diffSnapshots(filterSnapshot(old, filters), filterSnapshot(current, filters), driftOptions(config)), servers, failOn: config.drift.failOn, failures: [] };
-}
-
-export function driftOptions(config: ResolvedConfig): DriftOptions {
-  const { rules, overrides, accept } = config.drift;
-  const options = {
-    ...(rules ? { rules } : {}),
-    ...(overrides ? { overrides } : {}),
-    ...(accept ? { accept } : {}),
-  } as DriftOptions;
-  try {
-    validateDriftOptions(options);
-  } catch (error) {
-    throw new CodegenError("config", (error as Error).message, { subject: "drift" });
-  }
-  return options;
 }
 
 function pick(snapshot: Snapshot, servers: readonly string[]): Snapshot {

@@ -9,6 +9,7 @@
 import path from "node:path";
 import { loadConfig, type ResolvedConfig } from "./config/load.js";
 import { assertEsmOutput } from "./config/module-format.js";
+import { driftOptions } from "./drift/options.js";
 import { findUp } from "./config/find-up.js";
 import { buildSnapshot } from "./snapshot/build.js";
 import { readSnapshot, snapshotText } from "./snapshot/file.js";
@@ -90,6 +91,7 @@ export interface GenerateReport {
 export async function generate(options: GenerateOptions = {}): Promise<GenerateReport> {
   const started = performance.now();
   const config = await loadConfig(options);
+  driftOptions(config); // a misspelt rule id fails here too, not only at the first check
   assertEsmOutput(config.outDir, config.rootDir);
   const only = options.servers === undefined ? undefined : selectServers(config, options.servers);
   const timings = new Map<string, number>();

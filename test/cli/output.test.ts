@@ -118,6 +118,22 @@ describe("generate output", () => {
     ]);
   });
 
+  it("suggests the value or rule id a typo meant, with its key path: transport, drift.accept", async () => {
+    const typo = project({ servers: { math: { ...MATH_STDIO, transport: "stdoi" } }, outDir: "gen" });
+    const transport = await runCli(["generate"], { cwd: typo });
+    expect(transport.status).toBe(2);
+    expect(transport.stderr).toBe(
+      'mcp-codegen: codegen.config.json: servers.math.transport: unknown transport; expected one of stdio, http, streamable_http, streamable-http, sse (got "stdoi": did you mean "stdio"?)\n',
+    );
+    const accept = { accept: [{ server: "math", ruleId: "descripton-changed", reason: "reviewed" }] };
+    const dir = project({ servers: { math: MATH_STDIO }, outDir: "gen", drift: accept });
+    for (const command of ["generate", "check"]) {
+      const result = await runCli([command], { cwd: dir });
+      expect(result.status, command).toBe(2);
+      expect(result.stderr, command).toBe('mcp-codegen: codegen.config.json: drift.accept[0].ruleId: unknown drift rule id "descripton-changed" (did you mean "description-changed"?)\n');
+    }
+  });
+
   it.each([
     [["generate", "--chek"], /unknown option '--chek'/],
     [["chek"], /unknown command 'chek'/],
