@@ -128,7 +128,7 @@ async function captureOne(server: ResolvedServer, config: ResolvedConfig, env: E
   let timer: NodeJS.Timeout | undefined;
   let onAbort: (() => void) | undefined;
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new CodegenError("server", `no answer within ${timeout} ms${stream.junkNote()}`, { subject })), timeout);
+    timer = setTimeout(() => reject(new CodegenError("server", `no answer within ${timeout} ms${stream.junkNote()} (raise \`timeout\` in the config: at the top level, or in servers.${server.name})`, { subject })), timeout);
     onAbort = () => reject(new CodegenError("server", "capture interrupted", { subject }));
     if (options.signal?.aborted) onAbort();
     else options.signal?.addEventListener("abort", onAbort, { once: true });
