@@ -2,13 +2,14 @@
  * `@mcp-codegen/runtime`: what generated modules and users import. Public exports only.
  * `@langchain/core` is imported lazily by the functions that need it.
  */
-export { createRuntime, type Runtime } from "./runtime.js";
-export type { Session } from "./session.js";
-export { callTypedTool } from "./typed-calls.js";
-export { readTypedResource, expandUriTemplate, type UriVariables } from "./resources.js";
-export { getPromptMessages } from "./prompts.js";
-export { createLangChainTools, uniqueToolNames, type LangChainToolOptions } from "./langchain/tools.js";
-export { toolArtifact } from "./langchain/output.js";
+export { createRuntime } from "./adapters/create-runtime.js";
+export type { Runtime } from "./calls/runtime-api.js";
+export type { Session } from "./calls/session.js";
+export { callTypedTool } from "./calls/typed-calls.js";
+export { readTypedResource, expandUriTemplate, type UriVariables } from "./calls/resources.js";
+export { getPromptMessages } from "./adapters/langchain/prompts.js";
+export { createLangChainTools, uniqueToolNames, type LangChainToolOptions } from "./adapters/langchain/tools.js";
+export { toolArtifact } from "./adapters/langchain/output.js";
 export type { McpBlockType, OutputHandling, OutputTarget } from "./shared/output-handling.js";
 export {
   InterceptorError,
@@ -20,7 +21,7 @@ export {
   type ToolCallInterceptor,
   type ToolCallOverride,
   type ToolCallRequest,
-} from "./interceptors.js";
+} from "./calls/interceptors.js";
 export type {
   AfterToolCall,
   AfterToolCallChange,
@@ -30,15 +31,15 @@ export type {
   ToolCallHooks,
   ToolHookCall,
   ToolHookState,
-} from "./hooks.js";
-export { pathFromModule, pathFromProjectRoot } from "./paths.js";
-export { MissingPeerError } from "./langchain/load.js";
-export { driftGuard, mergeDriftReports, type DriftGuard, type DriftGuardRegistration, type GeneratedSnapshot } from "./drift-guard.js";
-export { DriftError } from "./drift-error.js";
-export { serverTasks } from "./tasks/typed.js";
-export { TaskError, TaskFailedError, TaskCancelledError, TaskNotFoundError } from "./tasks/errors.js";
-export type { OutputOf, ServerTasks, TaskCallOptions, TaskHandle, TaskStartOptions, TaskState, TaskStatus, TaskToolKey, TaskWaitOptions } from "./tasks/types.js";
-export type { DriftGuardPolicy } from "./types.js";
+} from "./calls/hooks.js";
+export { pathFromModule, pathFromProjectRoot } from "./shared/paths.js";
+export { MissingPeerError } from "./adapters/langchain/load.js";
+export { driftGuard, mergeDriftReports, type DriftGuard, type DriftGuardRegistration, type GeneratedSnapshot } from "./calls/drift-guard.js";
+export { DriftError } from "./calls/drift-error.js";
+export { serverTasks } from "./calls/tasks/typed.js";
+export { TaskError, TaskFailedError, TaskCancelledError, TaskNotFoundError } from "./calls/tasks/errors.js";
+export type { OutputOf, ServerTasks, TaskCallOptions, TaskHandle, TaskStartOptions, TaskState, TaskStatus, TaskToolKey, TaskWaitOptions } from "./calls/tasks/types.js";
+export type { DriftGuardPolicy } from "./shared/types.js";
 export type { Change as DriftChange, DriftOptions, DriftReport, DriftSummary } from "./drift/types.js";
 export type { ServerSnapshot } from "./shared/snapshot.js";
 export {
@@ -53,7 +54,7 @@ export {
   ValidationError,
   OutputValidationError,
   type IssueLike,
-} from "./errors.js";
+} from "./shared/runtime-errors.js";
 export type {
   CallbackSource,
   ConnectionOptions,
@@ -68,7 +69,7 @@ export type {
   SamplingRequest,
   SamplingResponse,
   ServerConnectionOptions,
-} from "./types.js";
+} from "./shared/types.js";
 export type {
   CallOptions,
   ContentBlock,
@@ -87,10 +88,10 @@ export type {
   ToolArtifact,
   ToolDescriptor,
   ToolResult,
-} from "./types.js";
+} from "./shared/types.js";
 export type { ServerConfig } from "./shared/server-config.js";
 export type { AuthConfig, BearerAuthConfig, ClientCredentialsAuthConfig, OAuthAuthConfig } from "./shared/auth-config.js";
-export { AuthorizationError, LoginRequiredError } from "./oauth/errors.js";
-export { memoryOAuthStore } from "./oauth/memory-store.js";
-export { fileOAuthStore, defaultOAuthDirectory, type FileOAuthStore, type StoredOAuthEntry } from "./oauth/file-store.js";
-export type { AuthorizeContext, AuthorizeFunction, OAuthOptions, OAuthRecord, OAuthStore, OAuthStoreKey } from "./oauth/types.js";
+export { AuthorizationError, LoginRequiredError } from "./connection/oauth/errors.js";
+export { memoryOAuthStore } from "./connection/oauth/memory-store.js";
+export { fileOAuthStore, defaultOAuthDirectory, type FileOAuthStore, type StoredOAuthEntry } from "./connection/oauth/file-store.js";
+export type { AuthorizeContext, AuthorizeFunction, OAuthOptions, OAuthRecord, OAuthStore, OAuthStoreKey } from "./connection/oauth/types.js";

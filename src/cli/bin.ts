@@ -6,6 +6,7 @@
 import { setFlagsFromString } from "node:v8";
 import { Command, CommanderError, Option } from "commander";
 import { EXIT_FAILED, failAndExit } from "./exit.js";
+import type { CheckCliOptions, DiffCliOptions, GenerateCliOptions, InitCliOptions } from "./options.js";
 
 // A CLI run is short, and V8's optimizing compiler spends more time inlining into the hot
 // functions of prettier, TypeScript and the emitters than the inlined code then saves: with a
@@ -95,32 +96,6 @@ program
     const { runLogout } = await import("./commands/logout.js");
     process.exitCode = await runLogout(servers, options);
   });
-
-export interface GenerateCliOptions {
-  config?: string;
-  offline?: boolean;
-  check?: boolean;
-  quiet?: boolean;
-  json?: boolean;
-  server?: string[];
-  watch?: boolean;
-  cache: boolean;
-}
-
-export interface InitCliOptions {
-  from?: string;
-  yes?: boolean;
-  force?: boolean;
-}
-
-export interface CheckCliOptions {
-  config?: string;
-  failOn?: "breaking" | "dangerous" | "safe";
-  format: "text" | "json" | "markdown" | "github";
-  server?: string[];
-}
-
-export type DiffCliOptions = Omit<CheckCliOptions, "server">;
 
 program.parseAsync(process.argv).catch((error: unknown) => {
   // Commander has printed its message; help and version are not failures.

@@ -12,7 +12,9 @@ import { RESERVED_CLIENT_MEMBERS } from "../normalize/reserved.js";
 import { connectionExpression } from "./connection.js";
 import { emitterFingerprint } from "./fingerprint.js";
 import { renderIndexModule, type IndexServer } from "./index-module.js";
-import type { EmitWarning, ServerModuleInput } from "./server-module.js";
+import type { EmitWarning, RenderedBody, ServerModuleInput } from "./server-module.js";
+
+export type { RenderedBody };
 import type { Formatter } from "../format/format.js";
 import { renderSnapshotModule, snapshotModuleData } from "./snapshot-module.js";
 import { filterServerSnapshot } from "../snapshot/filter.js";
@@ -28,11 +30,6 @@ export interface PlannedFile {
   weight: number;
   /** The formatted body (no banner). */
   render(formatter: Formatter): Promise<RenderedBody>;
-}
-
-export interface RenderedBody {
-  body: string;
-  warnings: EmitWarning[];
 }
 
 export interface EmitPlan {

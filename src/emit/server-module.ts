@@ -9,11 +9,10 @@ import type { Formatter } from "../format/format.js";
 import type { NormalizedServer } from "../normalize/normalize.js";
 import type { InputTypesMode } from "../config/schema.js";
 import type { ConnectionExpression } from "./connection.js";
-import type { RenderedBody } from "./plan.js";
 import type { PiecedStatement } from "../format/pieces.js";
 import { piecedTable } from "../format/table.js";
 import { clientFactory, metadataStatement, otherDescriptors, promptArgTypes, templateParamTypes, toolMethods, toolsFactory, toolsTable } from "./server-text.js";
-import { toolChunk, type RenderedChunk, type ToolChunk } from "./tool-chunk.js";
+import { toolChunk, type EmitWarning, type RenderedChunk, type ToolChunk } from "./tool-chunk.js";
 
 export interface ServerModuleInput {
   server: NormalizedServer;
@@ -24,6 +23,12 @@ export interface ServerModuleInput {
 }
 
 export type { EmitWarning } from "./tool-chunk.js";
+
+/** A server module rendered: its body and what the emitters warned about. */
+export interface RenderedBody {
+  body: string;
+  warnings: EmitWarning[];
+}
 
 /**
  * Tools per formatting chunk: prettier has a high cost per call, so one call per tool would

@@ -35,7 +35,7 @@ import type { StructuredToolInterface } from "@langchain/core/tools";
 import { EVERYTHING_STDIO, repoRoot, startEverythingHttp } from "../helpers/servers.js";
 
 type RuntimeModule = typeof import("../../runtime/src/index.js");
-type RuntimeInternalsModule = typeof import("../../runtime/src/runtime.js");
+type RuntimeInternalsModule = typeof import("../../runtime/src/calls/runtime-api.js");
 type ToolCallInterceptor = import("../../runtime/src/index.js").ToolCallInterceptor;
 interface GeneratedEverything {
   createEverythingClient(runtime: unknown, server?: string): { echo(args: { message: string }): Promise<unknown> };
@@ -104,7 +104,7 @@ async function loadModules(): Promise<{ runtime: RuntimeModule; generated: Gener
   // One jiti instance for both, so the generated module and the bench share one runtime module.
   const jiti = createJiti(import.meta.url, { alias: { "@mcp-codegen/runtime": RUNTIME_SOURCES } });
   const runtime = await jiti.import<RuntimeModule>(RUNTIME_SOURCES);
-  internalsOf = (await jiti.import<RuntimeInternalsModule>(resolve(repoRoot, "runtime/src/runtime.ts"))).runtimeInternals;
+  internalsOf = (await jiti.import<RuntimeInternalsModule>(resolve(repoRoot, "runtime/src/calls/runtime-api.ts"))).runtimeInternals;
   const generated = await jiti.import<GeneratedEverything>(GENERATED);
   return { runtime, generated };
 }

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ToolMessage } from "@langchain/core/messages";
 import { Command } from "@langchain/langgraph";
 import type { DynamicStructuredTool } from "@langchain/core/tools";
-import { MultiServerMCPClient, type ClientConfig } from "../../runtime/src/compat/index.js";
+import { MultiServerMCPClient, type ClientConfig } from "../../runtime/src/adapters/compat/index.js";
 import { ConfigError } from "../../runtime/src/index.js";
 import { tempProject } from "../helpers/cli.js";
 import { childPids, MATH_STDIO, repoRoot, startEverythingHttp, type RunningServer } from "../helpers/servers.js";

@@ -18,7 +18,7 @@ import { LISTING_SERVER, MUTATIONS, SERVER, listingConfig, writeListing } from "
 
 type Runtime = import("../../runtime/src/index.js").Runtime;
 type RuntimeModule = typeof import("../../runtime/src/index.js");
-type CompatModule = typeof import("../../runtime/src/compat/index.js");
+type CompatModule = typeof import("../../runtime/src/adapters/compat/index.js");
 
 // The generated module of this test is not known to the type checker: describe what is used.
 interface ListingClient {
@@ -54,7 +54,7 @@ beforeAll(async () => {
   generated = (await import(path.join(project, `out/${SERVER}/index.ts`))) as GeneratedListing;
   // The package the generated module imports, so errors are of the same classes.
   runtimeModule = (await import("@mcp-codegen/runtime")) as unknown as RuntimeModule;
-  compat = await import("../../runtime/src/compat/index.js");
+  compat = await import("../../runtime/src/adapters/compat/index.js");
 });
 afterAll(() => {
   if (project) rmSync(project, { recursive: true, force: true });

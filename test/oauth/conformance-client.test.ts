@@ -8,7 +8,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterEach, expect, test } from "vitest";
 import { repoRoot } from "../helpers/servers.js";
-import { DEFAULT_REDIRECT_URL } from "../../runtime/src/oauth/types.js";
+import { DEFAULT_REDIRECT_URL } from "../../runtime/src/connection/oauth/types.js";
 import { startOAuthServer, type OAuthServerOptions, type OAuthTestServer } from "../servers/oauth.js";
 
 const CLIENT = path.join(repoRoot, "test/conformance/auth-client.ts");

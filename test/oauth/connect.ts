@@ -4,7 +4,7 @@
  */
 import type { AuthConfig } from "../../runtime/src/shared/auth-config.js";
 import { createRuntime, type Runtime } from "../../runtime/src/index.js";
-import type { OAuthOptions } from "../../runtime/src/oauth/types.js";
+import type { OAuthOptions } from "../../runtime/src/connection/oauth/types.js";
 
 export interface ProtectedClient {
   readonly runtime: Runtime;

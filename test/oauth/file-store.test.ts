@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:
 import os from "node:os";
 import path from "node:path";
 import { afterEach, expect, test } from "vitest";
-import { fileOAuthStore, userConfigDirectory } from "../../runtime/src/oauth/file-store.js";
+import { fileOAuthStore, userConfigDirectory } from "../../runtime/src/connection/oauth/file-store.js";
 
 const folders: string[] = [];
 afterEach(() => {

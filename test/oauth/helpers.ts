@@ -1,5 +1,5 @@
 /** Test stand-ins for the user agent of an OAuth login. */
-import type { AuthorizeFunction } from "../../runtime/src/oauth/types.js";
+import type { AuthorizeFunction } from "../../runtime/src/connection/oauth/types.js";
 
 /**
  * What a browser does with no user in the way: load the authorization URL (the test server

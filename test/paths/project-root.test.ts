@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
-import { pathFromProjectRoot } from "../../runtime/src/paths.js";
+import { pathFromProjectRoot } from "../../runtime/src/shared/paths.js";
 import { findProjectRoot } from "../../runtime/src/shared/project-root.js";
 
 function tree(): string {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEverythingHttp, startWeatherServer, type RunningServer } from "../helpers/servers.js";
 import { ConnectionError, createRuntime, type Runtime } from "../../runtime/src/index.js";
-import { runtimeInternals } from "../../runtime/src/runtime.js";
+import { runtimeInternals } from "../../runtime/src/calls/runtime-api.js";
 import { startRecordingProxy, type RecordingProxy } from "./recording-proxy.js";
 
 let weather: RunningServer;

@@ -9,7 +9,7 @@ import {
   uniqueToolNames,
   type Runtime,
 } from "../../runtime/src/index.js";
-import { runtimeInternals } from "../../runtime/src/runtime.js";
+import { runtimeInternals } from "../../runtime/src/calls/runtime-api.js";
 import { addTool, addWithWrongOutput, divideTool } from "./fixtures.js";
 
 const before = new Set(childPids());

@@ -11,7 +11,7 @@ import { createInterface } from "node:readline";
 import * as z from "zod";
 import { childPids, EVERYTHING_STDIO, MATH_STDIO, repoRoot } from "../helpers/servers.js";
 import { callTypedTool, ConnectionError, createRuntime, type ToolDescriptor } from "../../runtime/src/index.js";
-import { runtimeInternals } from "../../runtime/src/runtime.js";
+import { runtimeInternals } from "../../runtime/src/calls/runtime-api.js";
 
 const echoTool: ToolDescriptor<{ message: string }, unknown> = {
   name: "echo",
@@ -148,7 +148,7 @@ describe("no child left behind", () => {
         script,
         [
           `import { createRuntime } from ${JSON.stringify(resolve(repoRoot, "runtime/src/index.js"))};`,
-          `import { runtimeInternals } from ${JSON.stringify(resolve(repoRoot, "runtime/src/runtime.js"))};`,
+          `import { runtimeInternals } from ${JSON.stringify(resolve(repoRoot, "runtime/src/calls/runtime-api.js"))};`,
           `const runtime = createRuntime({ servers: { math: ${JSON.stringify(server)} } });`,
           `await runtime.callTool("math", "add", { a: 1, b: 2 });`,
           `console.log("PID " + runtimeInternals(runtime)!.connection("math").pid);`,

@@ -15,7 +15,7 @@ import {
   type Runtime,
   type ToolDescriptor,
 } from "../../runtime/src/index.js";
-import { runtimeInternals } from "../../runtime/src/runtime.js";
+import { runtimeInternals } from "../../runtime/src/calls/runtime-api.js";
 import { startRecordingProxy, type RecordingProxy } from "./recording-proxy.js";
 
 const COUNTER = resolve(repoRoot, "test/servers/dist/counter.js");

@@ -1,6 +1,6 @@
 import { check, diffFiles, type CheckFailure, type CheckResult } from "../../check.js";
 import { failsAt, renderReport, type ReportFormat } from "../../drift/index.js";
-import type { CheckCliOptions, DiffCliOptions } from "../bin.js";
+import type { CheckCliOptions, DiffCliOptions } from "../options.js";
 import { EXIT_DRIFT, EXIT_FAILED, EXIT_OK, failureLines } from "../exit.js";
 
 export async function runCheck(options: CheckCliOptions): Promise<number> {

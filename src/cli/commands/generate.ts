@@ -1,5 +1,5 @@
 import { generate, InterruptedError, type GenerateOptions, type GenerateReport } from "../../pipeline.js";
-import type { GenerateCliOptions } from "../bin.js";
+import { generateOptions, type GenerateCliOptions } from "../options.js";
 import { EXIT_DRIFT, EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, failureLines } from "../exit.js";
 import { colorsFor } from "../output/colors.js";
 import { outputMode, type OutputMode } from "../output/mode.js";
@@ -31,17 +31,6 @@ export async function runGenerate(options: GenerateCliOptions): Promise<number> 
   progress.stop();
   printReport(report, mode);
   return report.stale ? EXIT_DRIFT : EXIT_OK;
-}
-
-/** The library options a command line asks for. */
-export function generateOptions(options: GenerateCliOptions): GenerateOptions {
-  return {
-    ...(options.config === undefined ? {} : { configPath: options.config }),
-    ...(options.server === undefined ? {} : { servers: options.server }),
-    offline: options.offline === true,
-    check: options.check === true,
-    cache: options.cache,
-  };
 }
 
 export function printReport(report: GenerateReport, mode: OutputMode): void {

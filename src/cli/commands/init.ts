@@ -1,7 +1,7 @@
 import path from "node:path";
 import { discoverEditorConfigs, type FoundConfig } from "../../init/discover.js";
 import { initConfig, SCRIPT_NAME, type InitReport } from "../../init/init.js";
-import type { InitCliOptions } from "../bin.js";
+import type { InitCliOptions } from "../options.js";
 import { EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, failAndExit } from "../exit.js";
 import { colorsFor, type Colors } from "../output/colors.js";
 

@@ -1,10 +1,10 @@
-import type { GenerateCliOptions } from "../bin.js";
+import type { GenerateCliOptions } from "../options.js";
 import { EXIT_FAILED, EXIT_OK, failureLines } from "../exit.js";
 import { colorsFor } from "../output/colors.js";
 import { outputMode } from "../output/mode.js";
 import { count, duration } from "../output/words.js";
 import type { WatchEvent, WatchTrigger } from "../../watch.js";
-import { generateOptions } from "./generate.js";
+import { generateOptions } from "../options.js";
 
 /**
  * `generate --watch`: one line per run (with `--json`, one JSON object per line) until Ctrl-C,

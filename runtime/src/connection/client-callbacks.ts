@@ -1,0 +1,95 @@
+/**
+ * What a server may send the client on its own: sampling, elicitation and roots requests, log
+ * messages and list-changed notifications, routed to the user's callbacks. A capability is
+ * declared in `initialize` only when its handler (or roots list) was supplied, so servers
+ * never offer features this client cannot serve.
+ */
+import type { Client, ClientCapabilities, ElicitRequestParams, ElicitResult, Root } from "@modelcontextprotocol/client";
+import type { CallbackSource, ListChangedKind, RuntimeCallbacks } from "../shared/types.js";
+import { onTaskStatusNotification } from "./task-status.js";
+import type { TaskStatus } from "../calls/tasks/types.js";
+
+/** The roots a server is offered; replaced by `runtime.setRoots`, read at each `roots/list`. */
+export interface RootsHolder {
+  current: readonly Root[] | undefined;
+}
+
+/** Per server, each callback wins over the runtime's one of the same name. */
+export function mergeCallbacks(server: RuntimeCallbacks | undefined, runtime: RuntimeCallbacks | undefined): RuntimeCallbacks {
+  return { ...runtime, ...definedOnly(server) };
+}
+
+function definedOnly(callbacks: RuntimeCallbacks | undefined): RuntimeCallbacks {
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(callbacks ?? {})) if (value !== undefined) out[name] = value;
+  return out as RuntimeCallbacks;
+}
+
+export function clientCapabilities(callbacks: RuntimeCallbacks, roots: RootsHolder): ClientCapabilities {
+  const capabilities: ClientCapabilities = {};
+  if (callbacks.onSampling) capabilities.sampling = {};
+  if (callbacks.onElicitation) capabilities.elicitation = { form: {}, url: {} };
+  if (roots.current !== undefined) capabilities.roots = { listChanged: true };
+  return capabilities;
+}
+
+/** Which notification announces which list. */
+const LIST_CHANGED = [
+  ["tools", "notifications/tools/list_changed"],
+  ["resources", "notifications/resources/list_changed"],
+  ["prompts", "notifications/prompts/list_changed"],
+] as const satisfies readonly (readonly [ListChangedKind, string])[];
+
+/**
+ * Registers the handlers on a client before it connects. `onToolsChanged` hears every
+ * `notifications/tools/list_changed` before the user's `onListChanged` (the SDK keeps one
+ * handler per method, so the connection's own listeners go through this one).
+ */
+export function installHandlers(
+  client: Client,
+  server: string,
+  callbacks: RuntimeCallbacks,
+  roots: RootsHolder,
+  onToolsChanged: () => void,
+  onTaskStatus: (status: TaskStatus) => void,
+): Promise<void> {
+  const source: CallbackSource = Object.freeze({ server });
+  const { onSampling, onElicitation, onLoggingMessage, onListChanged } = callbacks;
+  if (onSampling) client.setRequestHandler("sampling/createMessage", (request) => onSampling(request.params, source));
+  if (onElicitation) {
+    client.setRequestHandler("elicitation/create", async (request) => withSchemaDefaults(request.params, await onElicitation(request.params, source)));
+  }
+  if (roots.current !== undefined) client.setRequestHandler("roots/list", () => ({ roots: [...(roots.current ?? [])] }));
+  if (onLoggingMessage) client.setNotificationHandler("notifications/message", (notification) => onLoggingMessage(notification.params, source));
+  for (const [kind, method] of LIST_CHANGED) {
+    if (kind !== "tools" && !onListChanged) continue;
+    client.setNotificationHandler(method, async () => {
+      if (kind === "tools") onToolsChanged();
+      await onListChanged?.(kind, source);
+    });
+  }
+  // Status of the tasks this client follows (handles listen per task id).
+  return onTaskStatusNotification(client, onTaskStatus);
+}
+
+/**
+ * A form-mode accept gets the requested schema's `default` for every property the user left
+ * out (the form a user saw had those values prefilled). URL mode and decline / cancel are
+ * passed on as they are.
+ */
+export function withSchemaDefaults(request: ElicitRequestParams, response: ElicitResult): ElicitResult {
+  if (response.action !== "accept" || request.mode === "url" || !("requestedSchema" in request)) return response;
+  const content: Record<string, unknown> = {};
+  for (const [name, property] of Object.entries(request.requestedSchema.properties)) {
+    const fallback = (property as { default?: unknown }).default;
+    if (fallback !== undefined) content[name] = fallback;
+  }
+  Object.assign(content, definedValues(response.content));
+  return { ...response, content: content as ElicitResult["content"] };
+}
+
+function definedValues(content: ElicitResult["content"]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(content ?? {})) if (value !== undefined) out[name] = value;
+  return out;
+}

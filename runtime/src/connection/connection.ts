@@ -1,0 +1,373 @@
+/**
+ * One server's connection: opened lazily on first use, then shared by every call. Racing
+ * first callers share one opening promise, so a server is never started twice.
+ *
+ * - Lost connection (the stdio child died, the HTTP server went away): the connection forgets
+ *   the client; the next request re-opens it, retrying with exponential backoff
+ *   (`reconnect: { retries, initialDelayMs, maxDelayMs }`). A request pending at the loss fails
+ *   with a `ConnectionError`: it may have run, so it is never replayed.
+ * - HTTP session gone (404 on a known `Mcp-Session-Id`): the server never ran the request, so
+ *   the connection re-initializes a new session and sends the request once more.
+ * - `stateless: true`: each request opens its own connection and closes it afterwards.
+ */
+import type { Client, LoggingLevel, RequestOptions, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { redact, type Environment } from "../shared/placeholders.js";
+import { withCallHeaders } from "../wire/call-headers.js";
+import { trackChild, untrackChild } from "../wire/child-registry.js";
+import { clientCapabilities, installHandlers, mergeCallbacks, type RootsHolder } from "./client-callbacks.js";
+import { ConfigError, ConnectionError, McpRuntimeError, ProtocolError, RuntimeClosedError, subjectOf, type SubjectKind } from "../shared/runtime-errors.js";
+import { messageOf, toRuntimeError } from "../wire/failures.js";
+import { backoffDelay, pause, reconnectPolicy, type ReconnectPolicy } from "./reconnect.js";
+import { RequestDefaults } from "./request-options.js";
+import { resolveServer, type ResolvedServer } from "./resolve-config.js";
+import { OpenFailure, httpStatusOf, openClient, type ClientIdentity, type ClientSetup, type OpenedClient } from "../wire/transports.js";
+import type { CallOptions, ConnectionOptions, RuntimeCallbacks, RuntimeServerConfig } from "../shared/types.js";
+import { oauthSessionFor, withOAuthSession, type SessionOptions } from "./oauth/attach.js";
+import type { OAuthSession } from "./oauth/authorization.js";
+import { TaskStatusHub, type TaskCallbacks } from "./task-status.js";
+
+export interface ConnectionSettings {
+  env: Environment;
+  identity: ClientIdentity;
+  /** Runtime-level defaults (timeout, reconnect, callbacks, roots, …); the server's own win. */
+  runtime?: (ConnectionOptions & { timeout?: number | undefined }) | undefined;
+  /** OAuth of servers with `auth` (the runtime's store is always set). */
+  oauth?: SessionOptions | undefined;
+}
+
+/** Sends one request on a live client. */
+export type Send<T> = (client: Client, options: RequestOptions | undefined) => Promise<T>;
+
+export class ServerConnection {
+  readonly server: string;
+  readonly config: RuntimeServerConfig;
+  /** Timeouts (call > tool > server > runtime) and the progress callback for this server. */
+  readonly defaults: RequestDefaults;
+  /** The roots offered to this server; `current` is replaced by `runtime.setRoots`. */
+  readonly roots: RootsHolder;
+  /** `notifications/tasks/status` from every client this connection opens, by task id. */
+  readonly taskStatus = new TaskStatusHub();
+  /** The callbacks of tasks waited for without their own (server's, else runtime's). */
+  readonly taskCallbacks: TaskCallbacks;
+  readonly #settings: ConnectionSettings;
+  readonly #callbacks: RuntimeCallbacks;
+  readonly #reconnect: ReconnectPolicy;
+  readonly #connectTimeout: number | undefined;
+  readonly #stateless: boolean;
+  readonly #closing = new AbortController();
+  /** Clients of stateless requests in flight, and closes not yet finished. */
+  readonly #transient = new Set<OpenedClient>();
+  readonly #ending = new Set<Promise<void>>();
+  #loggingLevel: LoggingLevel | undefined;
+  #opened: OpenedClient | undefined;
+  #opening: Promise<OpenedClient> | undefined;
+  /** Listeners of `notifications/tools/list_changed`, kept for every client this connection opens. */
+  readonly #toolsChanged = new Set<() => void>();
+  /** Drives OAuth for an `auth` server; made at the first open, kept across reconnects. */
+  #oauth: OAuthSession | undefined;
+  /** A connection existed and was lost: the next open retries with backoff. */
+  #lost = false;
+  #closed = false;
+
+  constructor(server: string, config: RuntimeServerConfig, settings: ConnectionSettings) {
+    const runtime = settings.runtime;
+    this.server = server;
+    this.config = config;
+    this.#settings = settings;
+    this.#callbacks = mergeCallbacks(config.callbacks, runtime?.callbacks);
+    this.#reconnect = reconnectPolicy(config.reconnect, runtime?.reconnect);
+    this.#connectTimeout = config.connectTimeout ?? runtime?.connectTimeout;
+    this.#stateless = config.stateless ?? false;
+    this.#loggingLevel = config.loggingLevel ?? runtime?.loggingLevel;
+    this.roots = { current: config.roots ?? runtime?.roots };
+    this.defaults = new RequestDefaults(server, { server: config.timeout, runtime: runtime?.timeout }, config.toolTimeouts, this.#callbacks.onProgress);
+    this.taskCallbacks = { onTaskStatus: this.#callbacks.onTaskStatus, onProgress: this.#callbacks.onProgress };
+  }
+
+  /** The live shared client, if connected (never for a stateless server). */
+  get client(): Client | undefined {
+    return this.#opened?.client;
+  }
+
+  /** PID of the stdio child while connected. */
+  get pid(): number | undefined {
+    const transport = this.#opened?.transport as { pid?: number | null } | undefined;
+    return transport?.pid ?? undefined;
+  }
+
+  /** Which transport is in use while connected ("http" may have fallen back to "sse"). */
+  get transportKind(): OpenedClient["kind"] | undefined {
+    return this.#opened?.kind;
+  }
+
+  /** The MCP session id of the shared streamable HTTP connection. */
+  get sessionId(): string | undefined {
+    return this.#opened?.transport.sessionId;
+  }
+
+  get stateless(): boolean {
+    return this.#stateless;
+  }
+
+  /** `listener` runs on every `notifications/tools/list_changed`, after reconnects too. */
+  onToolsListChanged(listener: () => void): void {
+    this.#toolsChanged.add(listener);
+  }
+
+  /** The shared client, opening it if needed (a stateless server opens one for this too). */
+  async connect(): Promise<Client> {
+    return (await this.#shared()).client;
+  }
+
+  /**
+   * Runs one request: `send` gets a live client and is retried once on a fresh session when
+   * the HTTP session is gone. Failures come out as typed errors about `subject`.
+   */
+  run<T>(send: Send<T>, requestOptions: RequestOptions | undefined, subject: string | undefined, options: CallOptions | undefined, about?: SubjectKind): Promise<T> {
+    const opened = this.#opened;
+    if (opened !== undefined) return this.#attempt(opened, send, requestOptions, subject, options, about);
+    return this.#runSlow(send, requestOptions, subject, options, about);
+  }
+
+  async #runSlow<T>(send: Send<T>, requestOptions: RequestOptions | undefined, subject: string | undefined, options: CallOptions | undefined, about?: SubjectKind): Promise<T> {
+    if (this.#stateless) return this.#runOnce(send, requestOptions, subject, options, about);
+    return this.#attempt(await this.#shared(), send, requestOptions, subject, options, about);
+  }
+
+  async #attempt<T>(
+    opened: OpenedClient,
+    send: Send<T>,
+    requestOptions: RequestOptions | undefined,
+    subject: string | undefined,
+    options: CallOptions | undefined,
+    about?: SubjectKind,
+  ): Promise<T> {
+    try {
+      return await this.#send(opened, send, requestOptions, options);
+    } catch (error) {
+      if (!isSessionGone(error, opened)) {
+        if (isNetworkFailure(error, opened)) this.#forget(opened, true);
+        throw toRuntimeError(error, this.server, subject, options?.signal, about);
+      }
+    }
+    // The server dropped our session before running the request: a new session, same request.
+    this.#forget(opened, false);
+    const fresh = await this.#shared();
+    try {
+      return await this.#send(fresh, send, requestOptions, options);
+    } catch (error) {
+      if (isNetworkFailure(error, fresh) || isSessionGone(error, fresh)) this.#forget(fresh, true);
+      throw toRuntimeError(error, this.server, subject, options?.signal, about);
+    }
+  }
+
+  #send<T>(opened: OpenedClient, send: Send<T>, requestOptions: RequestOptions | undefined, options: CallOptions | undefined): Promise<T> {
+    const headers = options?.headers;
+    if (headers === undefined || opened.kind === "stdio") return send(opened.client, requestOptions);
+    return withCallHeaders(headers, () => send(opened.client, requestOptions));
+  }
+
+  /** A stateless request: its own connection, closed (in the background) once answered. */
+  async #runOnce<T>(send: Send<T>, requestOptions: RequestOptions | undefined, subject: string | undefined, options: CallOptions | undefined, about?: SubjectKind): Promise<T> {
+    if (this.#closed) throw new RuntimeClosedError(this.server, "runtime is closed");
+    const opened = await this.#openOne();
+    this.#transient.add(opened);
+    try {
+      return await this.#send(opened, send, requestOptions, options);
+    } catch (error) {
+      throw toRuntimeError(error, this.server, subject, options?.signal, about);
+    } finally {
+      this.#transient.delete(opened);
+      this.#end(opened, true);
+    }
+  }
+
+  /**
+   * Sets the server's log level now (connecting if needed) and after every reconnect. For a
+   * stateless server it applies to each request's connection.
+   */
+  async setLoggingLevel(level: LoggingLevel): Promise<void> {
+    this.#loggingLevel = level;
+    if (this.#stateless) return;
+    const opened = await this.#shared();
+    if (!opened.client.getServerCapabilities()?.logging) throw new ProtocolError(this.server, "the server does not support logging");
+    try {
+      await opened.client.setLoggingLevel(level, this.defaults.base);
+    } catch (error) {
+      throw toRuntimeError(error, this.server);
+    }
+  }
+
+  /**
+   * Tells the connected clients that the roots changed. A client opened before any roots were
+   * set did not declare the capability (the SDK refuses the notification): it learns the new
+   * roots when it next connects.
+   */
+  async notifyRootsChanged(): Promise<void> {
+    const clients = this.#opened ? [this.#opened, ...this.#transient] : [...this.#transient];
+    await Promise.all(clients.map((opened) => opened.client.sendRootsListChanged().catch(() => undefined)));
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    this.#closing.abort();
+    await this.#opening?.catch(() => undefined);
+    const opened = this.#opened;
+    this.#opened = undefined;
+    if (opened) this.#end(opened, true);
+    for (const transient of this.#transient) this.#end(transient, true);
+    this.#transient.clear();
+    // Client.close closes the transport; for stdio the SDK ends stdin, then SIGTERM, then SIGKILL.
+    await Promise.all([...this.#ending]);
+  }
+
+  #shared(): Promise<OpenedClient> {
+    if (this.#closed) return Promise.reject(new RuntimeClosedError(this.server, "runtime is closed"));
+    if (this.#opened) return Promise.resolve(this.#opened);
+    this.#opening ??= this.#openShared().finally(() => {
+      this.#opening = undefined;
+    });
+    return this.#opening;
+  }
+
+  /** Opens the shared connection; after a loss, with bounded retries and backoff. */
+  async #openShared(): Promise<OpenedClient> {
+    const attempts = this.#lost ? this.#reconnect.retries + 1 : 1;
+    let failure: unknown;
+    for (let attempt = 0; attempt < attempts; attempt++) {
+      if (attempt > 0) await pause(backoffDelay(this.#reconnect, attempt), this.#closing.signal);
+      if (this.#closed) throw new RuntimeClosedError(this.server, "runtime closed while connecting");
+      try {
+        const opened = await this.#openOne();
+        opened.client.onclose = () => {
+          if (this.#opened !== opened) return;
+          this.#opened = undefined;
+          this.#lost = true;
+          untrackChild(pidOf(opened));
+        };
+        this.#opened = opened;
+        this.#lost = false;
+        return opened;
+      } catch (error) {
+        if (error instanceof ConfigError || error instanceof RuntimeClosedError) throw error;
+        failure = error;
+      }
+    }
+    if (attempts === 1) throw failure;
+    const detail = failure instanceof McpRuntimeError ? failure.message.slice(subjectOf(this.server).length + 2) : messageOf(failure);
+    throw new ConnectionError(this.server, `reconnect failed after ${attempts} attempts: ${detail}`, { cause: failure });
+  }
+
+  /** One open: transport, initialize, log level. Typed errors; nothing left open on failure. */
+  async #openOne(): Promise<OpenedClient> {
+    const resolved = this.#withOAuth(resolveServer(this.server, this.config, this.#settings.env));
+    let opened: OpenedClient;
+    try {
+      opened = await openClient(resolved, this.#settings.identity, this.#connectOptions(), this.#clientSetup());
+    } catch (error) {
+      throw this.#connectError(error, resolved);
+    }
+    trackChild(pidOf(opened));
+    if (this.#closed) {
+      this.#end(opened, false);
+      throw new RuntimeClosedError(this.server, "runtime closed while connecting");
+    }
+    const level = this.#loggingLevel;
+    if (level !== undefined && opened.client.getServerCapabilities()?.logging) {
+      try {
+        await opened.client.setLoggingLevel(level, this.#connectOptions());
+      } catch (error) {
+        this.#end(opened, false);
+        throw this.#connectError(error, resolved);
+      }
+    }
+    return opened;
+  }
+
+  #withOAuth(resolved: ResolvedServer): ResolvedServer {
+    const oauth = this.#settings.oauth;
+    if (oauth === undefined) return resolved;
+    this.#oauth ??= oauthSessionFor(this.server, resolved, oauth);
+    return withOAuthSession(resolved, this.#oauth);
+  }
+
+  #clientSetup(): ClientSetup {
+    const callbacks = this.#callbacks;
+    const roots = this.roots;
+    return {
+      capabilities: clientCapabilities(callbacks, roots),
+      install: (client) =>
+        installHandlers(
+          client,
+          this.server,
+          callbacks,
+          roots,
+          () => this.#toolsChanged.forEach((listener) => listener()),
+          (status) => this.taskStatus.publish(status),
+        ),
+    };
+  }
+
+  #connectOptions(): RequestOptions | undefined {
+    const timeout = this.#connectTimeout;
+    return timeout === undefined ? undefined : { timeout };
+  }
+
+  /** Stops using a connection that broke; `lost` makes the next open retry with backoff. */
+  #forget(opened: OpenedClient, lost: boolean): void {
+    if (this.#opened !== opened) return;
+    this.#opened = undefined;
+    if (lost) this.#lost = true;
+    this.#end(opened, false);
+  }
+
+  /**
+   * Closes a client in the background; `close()` waits for every such close. A clean end of
+   * a streamable HTTP connection also ends its server-side session (HTTP DELETE).
+   */
+  #end(opened: OpenedClient, terminate: boolean): void {
+    const ending = endClient(opened, terminate).finally(() => {
+      untrackChild(pidOf(opened));
+      this.#ending.delete(ending);
+    });
+    this.#ending.add(ending);
+  }
+
+  #connectError(error: unknown, resolved: ResolvedServer): McpRuntimeError {
+    if (error instanceof McpRuntimeError) return error;
+    const where = resolved.kind === "stdio" ? `could not start ${JSON.stringify(resolved.command)}` : `could not connect over ${resolved.kind}`;
+    const cause = error instanceof OpenFailure ? error.cause : error;
+    const stderr = error instanceof OpenFailure && error.stderr !== "" ? ` (stderr: ${error.stderr})` : "";
+    const reason = (error instanceof OpenFailure ? error.missingPath : undefined) ?? messageOf(cause);
+    const detail = redact(`${where}: ${reason}${stderr}`, resolved.secrets);
+    return new ConnectionError(this.server, detail, { cause });
+  }
+}
+
+async function endClient(opened: OpenedClient, terminate: boolean): Promise<void> {
+  opened.client.onclose = () => undefined;
+  const transport = opened.transport;
+  if (terminate && opened.kind === "http" && transport.sessionId !== undefined) {
+    await (transport as StreamableHTTPClientTransport).terminateSession().catch(() => undefined);
+  }
+  await opened.client.close().catch(() => undefined);
+}
+
+function pidOf(opened: OpenedClient): number | undefined {
+  return (opened.transport as { pid?: number | null }).pid ?? undefined;
+}
+
+/** Streamable HTTP: a 404 answer to a request that carried our session id. */
+function isSessionGone(error: unknown, opened: OpenedClient): boolean {
+  return opened.kind === "http" && httpStatusOf(error) === 404 && opened.transport.sessionId !== undefined;
+}
+
+/**
+ * HTTP requests that never reached a server (refused, reset) or an SSE endpoint that lost our
+ * session: the connection is useless until re-opened. (A stdio loss shows up as `onclose`.)
+ */
+function isNetworkFailure(error: unknown, opened: OpenedClient): boolean {
+  if (opened.kind === "stdio") return false;
+  if (error instanceof TypeError) return true; // fetch: "fetch failed" (ECONNREFUSED, ECONNRESET, …)
+  return opened.kind === "sse" && error instanceof Error && error.message.startsWith("Error POSTing to endpoint (HTTP 404)");
+}

@@ -1,0 +1,118 @@
+/**
+ * A server's configuration as the runtime uses it: placeholders resolved from the runtime's
+ * environment (in memory only, at first connect) and the transport spelling reduced to a kind.
+ */
+import path from "node:path";
+import { CodegenError } from "../shared/errors.js";
+import { resolveDeep, secretValues, type Environment } from "../shared/placeholders.js";
+import type { FetchLike, OAuthClientProvider } from "@modelcontextprotocol/client";
+import type { ClientCredentialsAuthConfig, OAuthAuthConfig } from "../shared/auth-config.js";
+import { isHttpTransport, type ServerConfig } from "../shared/server-config.js";
+import { ConfigError } from "../shared/runtime-errors.js";
+
+export type TransportKind = "stdio" | "http" | "sse";
+
+export interface ResolvedStdio {
+  kind: "stdio";
+  command: string;
+  args: string[];
+  env: Record<string, string> | undefined;
+  cwd: string | undefined;
+  stderr: "inherit" | "ignore" | "pipe";
+  /** Largest message the child may write, in bytes (default: the SDK's, 10 MiB); the generator sets its listing cap. */
+  maxMessageBytes?: number;
+}
+
+export interface ResolvedHttp {
+  kind: "http" | "sse";
+  url: URL;
+  headers: Record<string, string> | undefined;
+  authProvider: OAuthClientProvider | undefined;
+  /** An OAuth flow the runtime drives (placeholders resolved); `bearer` became a header. */
+  auth: OAuthAuthConfig | ClientCredentialsAuthConfig | undefined;
+  /** The fetch of the transport when it is not plain (an OAuth session's wrapper). */
+  fetch?: FetchLike;
+}
+
+export type ResolvedServer = (ResolvedStdio | ResolvedHttp) & {
+  /** Values that came from the environment: redacted from every error message. */
+  secrets: string[];
+};
+
+/**
+ * Default for `stderr`: "pipe". The child's stderr is drained continuously (a full pipe would
+ * block the server) and its last lines are kept to explain a failed connect; nothing is
+ * printed. Set `stderr: "inherit"` to see the server's log on the parent's stderr.
+ */
+export const DEFAULT_STDERR = "pipe" as const;
+
+export function transportKind(server: string, config: ServerConfig): TransportKind {
+  const transport = (config as { transport?: unknown }).transport;
+  if (transport === "stdio" || transport === "sse") return transport;
+  if (typeof transport === "string" && isHttpTransport(transport)) return "http";
+  throw new ConfigError(server, `unknown transport ${JSON.stringify(transport)} (expected stdio, http, streamable_http, streamable-http or sse)`);
+}
+
+/** The fields that say how to connect: the only ones placeholders are resolved in. */
+const CONNECTION_FIELDS = ["transport", "command", "args", "env", "cwd", "stderr", "url", "headers", "auth"] as const;
+
+export function resolveServer(server: string, config: ServerConfig & { authProvider?: OAuthClientProvider }, env: Environment): ResolvedServer {
+  const kind = transportKind(server, config);
+  // Runtime-only options (callbacks, an OAuth provider object) must not be walked or copied.
+  const connection = connectionFieldsOf(config);
+  const secrets = secretValues(connection, env);
+  const resolved = resolvePlaceholdersOf(server, connection, env);
+  if (kind === "stdio" && resolved.transport === "stdio") {
+    return {
+      kind,
+      command: resolved.command,
+      args: resolved.args ?? [],
+      env: resolved.env,
+      cwd: workingFolder(resolved.cwd, config.transport === "stdio" ? config.cwdBase : undefined),
+      stderr: resolved.stderr ?? DEFAULT_STDERR,
+      secrets,
+    };
+  }
+  if (resolved.transport === "stdio") throw new ConfigError(server, "stdio transport without a command");
+  const auth = resolved.auth;
+  return {
+    kind: kind === "sse" ? "sse" : "http",
+    url: parseUrl(server, resolved.url, secrets),
+    headers: auth?.type === "bearer" ? { ...resolved.headers, Authorization: `Bearer ${auth.token}` } : resolved.headers,
+    authProvider: config.authProvider,
+    auth: auth?.type === "bearer" ? undefined : auth,
+    secrets,
+  };
+}
+
+/** Substitute, then resolve: `${DIR}` = "/abs" → "/abs"; = "sub" → "<cwdBase>/sub". */
+function workingFolder(cwd: string | undefined, base: string | undefined): string | undefined {
+  return base === undefined ? cwd : path.resolve(base, cwd ?? ".");
+}
+
+function connectionFieldsOf(config: ServerConfig): ServerConfig {
+  const out: Record<string, unknown> = {};
+  for (const field of CONNECTION_FIELDS) {
+    const value = (config as unknown as Record<string, unknown>)[field];
+    if (value !== undefined) out[field] = value;
+  }
+  return out as unknown as ServerConfig;
+}
+
+function resolvePlaceholdersOf(server: string, config: ServerConfig, env: Environment): ServerConfig {
+  try {
+    return resolveDeep(config, env, `servers.${server}`);
+  } catch (error) {
+    if (error instanceof CodegenError) throw new ConfigError(server, `${error.message} (used in ${error.subject ?? `servers.${server}`})`, { cause: error });
+    throw error;
+  }
+}
+
+function parseUrl(server: string, url: string, secrets: readonly string[]): URL {
+  try {
+    return new URL(url);
+  } catch (error) {
+    // The URL may hold a resolved secret: never echo it.
+    throw new ConfigError(server, secrets.length > 0 ? "invalid url" : `invalid url ${JSON.stringify(url)}`, { cause: error });
+  }
+}

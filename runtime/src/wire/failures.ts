@@ -1,0 +1,65 @@
+/**
+ * Turns whatever the SDK or a transport threw into one of the typed runtime errors.
+ * Kept apart from the call paths so every operation classifies failures the same way.
+ */
+import type { ProtocolError as SdkProtocolError, SdkError, SdkErrorCode } from "@modelcontextprotocol/client";
+import { loadedClientSdk } from "./sdk.js";
+import {
+  CancelledError,
+  ConnectionError,
+  McpRuntimeError,
+  ProtocolError,
+  TimeoutError,
+  type McpRuntimeErrorOptions,
+  type SubjectKind,
+} from "../shared/runtime-errors.js";
+
+export function toRuntimeError(error: unknown, server: string, tool?: string, signal?: AbortSignal, about?: SubjectKind): McpRuntimeError {
+  if (error instanceof McpRuntimeError) return error;
+  // The SDK reports an abort as a RequestTimeout error: look at the signal first.
+  if (signal?.aborted) return new CancelledError(server, "request cancelled", { tool, about, cause: signal.reason });
+  const subject = { tool, about };
+  // Errors of the SDK's own classes exist only once it is loaded.
+  const sdk = loadedClientSdk();
+  if (sdk?.ProtocolError.isInstance(error)) return fromServerError(error, server, subject);
+  if (sdk?.SdkError.isInstance(error)) return fromSdkError(error, sdk.SdkErrorCode, server, subject);
+  if (isZodError(error)) return new ProtocolError(server, `invalid response: ${messageOf(error)}`, { ...subject, cause: error });
+  return new ConnectionError(server, messageOf(error), { ...subject, cause: error });
+}
+
+type Subject = Pick<McpRuntimeErrorOptions, "tool" | "about">;
+
+/** A JSON-RPC error the server answered with. */
+function fromServerError(error: SdkProtocolError, server: string, subject: Subject): McpRuntimeError {
+  // An SDK server's own error message already carries the prefix, and the client adds it again.
+  const detail = error.message.replace(/^(?:MCP error -?\d+: )+/, "");
+  return new ProtocolError(server, `server error ${error.code}: ${detail}`, { ...subject, cause: error, code: error.code });
+}
+
+/** A failure on this side of the wire: timeout, lost connection, a result that is not what the method returns. */
+function fromSdkError(error: SdkError, codes: typeof SdkErrorCode, server: string, subject: Subject): McpRuntimeError {
+  switch (error.code) {
+    case codes.RequestTimeout: {
+      const data = error.data as { timeout?: unknown } | undefined;
+      const timeout = typeof data?.timeout === "number" ? data.timeout : undefined;
+      const after = timeout === undefined ? "request timed out" : `request timed out after ${timeout} ms`;
+      // The next step: which options set it (call > tool > server > runtime, docs/runtime.md "Timeouts and cancellation").
+      const text = `${after} (raise it with the call's { timeout }, the server's toolTimeouts or timeout, or the runtime's timeout)`;
+      return new TimeoutError(server, text, { ...subject, cause: error, timeout });
+    }
+    case codes.ConnectionClosed:
+      return new ConnectionError(server, `connection closed: ${error.message}`, { ...subject, cause: error });
+    case codes.InvalidResult:
+      return new ProtocolError(server, `invalid response: ${error.message}`, { ...subject, cause: error });
+    default:
+      return new ConnectionError(server, error.message, { ...subject, cause: error });
+  }
+}
+
+function isZodError(error: unknown): error is Error {
+  return error instanceof Error && error.name === "ZodError";
+}
+
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
