@@ -10,6 +10,7 @@ import path from "node:path";
 import { loadConfig, type ResolvedConfig } from "./config/load.js";
 import { assertEsmOutput } from "./config/module-format.js";
 import { driftOptions } from "./drift/options.js";
+import { missingPeers } from "./config/peers.js";
 import { findUp } from "./config/find-up.js";
 import { buildSnapshot } from "./snapshot/build.js";
 import { readSnapshot, snapshotText } from "./snapshot/file.js";
@@ -101,6 +102,7 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   };
   const snapshot = options.offline ? await offlineSnapshot(config) : await onlineSnapshot(config, { ...options, onEvent }, only);
   const report = await generateFromSnapshot(config, snapshot, options);
+  report.warnings.push(...peerWarnings(config));
   const servers = report.servers.map((server) => {
     const ms = timings.get(server.name);
     return ms === undefined ? server : { ...server, source: "live" as const, ms };
@@ -261,4 +263,14 @@ async function onlineSnapshot(config: ResolvedConfig, options: GenerateOptions, 
 /** The options among `keys` that are set (exactOptionalPropertyTypes: no `undefined` members). */
 function pick<T extends object, K extends keyof T>(options: T, keys: readonly K[]): Partial<Pick<T, K>> {
   return Object.fromEntries(keys.filter((key) => options[key] !== undefined).map((key) => [key, options[key]])) as Partial<Pick<T, K>>;
+}
+
+/** One warning per peer the generated code imports that is not installed for it. */
+function peerWarnings(config: ResolvedConfig): EmitWarning[] {
+  const folder = `${path.relative(config.rootDir, config.outDir).split(path.sep).join("/") || "."}/`;
+  return missingPeers(config.outDir).map((name) => ({
+    subject: `package "${name}"`,
+    pointer: `(imported by ${folder})`,
+    message: `not installed: the generated code cannot load without it (npm i ${name})`,
+  }));
 }
