@@ -10,6 +10,7 @@ export * from "./shared/errors.js";
 export * from "./shared/hash.js";
 export * from "./shared/listing-snapshot.js";
 export * from "./shared/output-handling.js";
+export * from "./shared/peer-retry.js";
 export * from "./shared/placeholders.js";
 export * from "./shared/server-config.js";
 export * from "./shared/snapshot.js";

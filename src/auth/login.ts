@@ -7,7 +7,7 @@ import { extractWWWAuthenticateParams, LATEST_PROTOCOL_VERSION } from "@modelcon
 import type { ResolvedConfig, ResolvedServer } from "../config/load.js";
 import { CLIENT_INFO, resolveForCapture, UNBOUNDED } from "../capture/connect.js";
 import { CodegenError, errorMessage, redact, type Environment } from "@mcp-codegen/runtime/internal";
-import { clientLabel, McpRuntimeError, OAuthSession, openClient, type AuthorizeFunction, type OAuthStore, type OAuthStoreKey, type ResolvedHttp } from "@mcp-codegen/runtime/internal/connect";
+import { clientLabel, currentClientId, McpRuntimeError, OAuthSession, openClient, type AuthorizeFunction, type OAuthStore, type OAuthStoreKey, type ResolvedHttp } from "@mcp-codegen/runtime/internal/connect";
 
 export interface LoginOptions {
   store: OAuthStore;
@@ -76,7 +76,7 @@ export async function login(config: ResolvedConfig, server: ResolvedServer, opti
       server: server.name,
       url: resolved.url.href,
       ...(identity === undefined ? {} : { identity }),
-      ...(record?.clientInformation?.client_id === undefined ? {} : { clientId: record.clientInformation.client_id }),
+      ...(currentClientId(record) === undefined ? {} : { clientId: currentClientId(record) as string }),
       ...(tokens?.scope === undefined && record?.scope === undefined ? {} : { scope: tokens?.scope ?? record?.scope ?? "" }),
       ...(record?.expiresAt === undefined ? {} : { expiresAt: record.expiresAt }),
       ...(info === undefined ? {} : { serverInfo: `${info.name} ${info.version}` }),

@@ -1,19 +1,14 @@
-/** Opens a URL in the user's browser, best effort (a headless machine has none: the URL is printed too). */
-import { spawn } from "node:child_process";
+/**
+ * Opens a URL in the user's browser, best effort (a headless machine has none: the URL is
+ * printed too). The `open` package passes the URL as one argument to each platform's opener
+ * (no shell, so a `&` in the URL or a hostile authorization endpoint cannot cut or inject).
+ */
+import open from "open";
 
-/** The command that hands a URL to the desktop, per platform. */
-const OPENERS: Readonly<Partial<Record<NodeJS.Platform, { command: string; args: readonly string[] }>>> = {
-  darwin: { command: "open", args: [] },
-  win32: { command: "cmd", args: ["/c", "start", '""'] },
-};
-const DEFAULT_OPENER = { command: "xdg-open", args: [] };
-
-export function openBrowser(url: string): void {
-  const opener = OPENERS[process.platform] ?? DEFAULT_OPENER;
+export async function openBrowser(url: string): Promise<void> {
   try {
-    const child = spawn(opener.command, [...opener.args, url], { stdio: "ignore", detached: true });
-    child.on("error", () => undefined);
-    child.unref();
+    const child = await open(url);
+    child.once("error", () => undefined);
   } catch {
     // No browser: the printed URL is the way.
   }

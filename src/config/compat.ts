@@ -18,6 +18,7 @@ import {
   TOP_LEVEL_SERVER_DEFAULTS,
   TRANSPORT_ALIASES,
 } from "./compat-keys.js";
+import { PEER_RETRY_KEYS, peerRetryToReconnect, type PeerRetrySettings } from "@mcp-codegen/runtime/internal";
 import type { ConfigIssue } from "./issues.js";
 import { SERVER_KEYS } from "./schema.js";
 import { didYouMean } from "./suggest.js";
@@ -106,8 +107,6 @@ function normalizeServer(at: string, input: Entry, issues: ConfigIssue[], noTran
 
 const ANY_SERVER_KEY = new Set([...SERVER_KEYS.stdio, ...SERVER_KEYS.http, ...SERVER_KEYS.sse, "restart", "automaticSSEFallback"]);
 
-/** `MultiServerMCPClient` retry settings: stdio `restart`, HTTP `reconnect`, the same fields. */
-const PEER_RETRY_KEYS = ["enabled", "maxAttempts", "delayMs"];
 
 function mapRetries(at: string, entry: Entry, issues: ConfigIssue[]): void {
   const restart = entry["restart"];
@@ -125,12 +124,8 @@ function mapRetries(at: string, entry: Entry, issues: ConfigIssue[]): void {
     delete entry["reconnect"];
     return;
   }
-  const { enabled, maxAttempts, delayMs } = peer;
-  // The peer waits delayMs between attempts; the runtime doubles its delay up to maxDelayMs.
-  entry["reconnect"] = {
-    ...(enabled === false ? { retries: 0 } : maxAttempts === undefined ? {} : { retries: maxAttempts }),
-    ...(delayMs === undefined ? {} : { initialDelayMs: delayMs, maxDelayMs: delayMs }),
-  };
+  // The compat client maps the peer's settings with the same function.
+  entry["reconnect"] = peerRetryToReconnect(peer as PeerRetrySettings);
 }
 
 export function isRecord(value: unknown): value is Record<string, unknown> {

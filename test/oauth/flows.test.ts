@@ -197,14 +197,24 @@ describe("tokens", () => {
     expect(server.eventsOf("token").map((event) => event.grantType)).toEqual(["authorization_code", "refresh_token"]);
   });
 
-  test("a token about to expire is refreshed before it is sent", async () => {
-    const server = await serve({ accessTokenTtl: 30 });
+  test("a token about to expire is refreshed before it is sent (within half the lifetime of a short-lived one)", async () => {
+    const server = await serve({ accessTokenTtl: 2 });
     const client = connect(server.url, { type: "oauth" }, { authorize: fetchAuthorize });
     await client.whoami();
     const refused = server.eventsOf("mcp").filter((event) => event.status === 401).length;
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
     await client.whoami();
-    expect(server.eventsOf("token").map((event) => event.grantType)).toContain("refresh_token");
+    expect(server.eventsOf("token").map((event) => event.grantType)).toEqual(["authorization_code", "refresh_token"]);
     expect(server.eventsOf("mcp").filter((event) => event.status === 401).length).toBe(refused);
+  });
+
+  test("a token that lives less than the one-minute margin is not refreshed before every request", async () => {
+    const server = await serve({ accessTokenTtl: 30 });
+    const client = connect(server.url, { type: "oauth" }, { authorize: fetchAuthorize });
+    await client.whoami();
+    await client.whoami();
+    await client.whoami();
+    expect(server.eventsOf("token").map((event) => event.grantType)).toEqual(["authorization_code"]);
   });
 
   test("a revoked refresh token means a new login: a clear error without oauth.authorize, a new login with it", async () => {

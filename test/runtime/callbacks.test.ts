@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EVERYTHING_STDIO, startEverythingHttp } from "../helpers/servers.js";
+import { runtimeInternals } from "../../runtime/src/calls/runtime-api.js";
 import {
   createRuntime,
   TimeoutError,
@@ -232,7 +233,8 @@ describe.each(Object.keys(transports))("timeout precedence over %s: call > tool 
       },
     });
     try {
-      await Promise.all(["global", "server", "tool"].map((server) => runtime.listTools(server)));
+      // Connected first: a call's timeout also bounds its connect, and server-everything starts slowly.
+      await Promise.all(["global", "server", "tool"].map((server) => runtimeInternals(runtime)!.connection(server).connect()));
       expect(await timeoutOf(() => runtime.callTool("global", SLOW_TOOL, slow))).toBe(300);
       expect(await timeoutOf(() => runtime.callTool("server", SLOW_TOOL, slow))).toBe(350);
       expect(await timeoutOf(() => runtime.callTool("tool", SLOW_TOOL, slow))).toBe(400);

@@ -15,7 +15,7 @@ import type { OAuthClientInformationFull, OAuthTokens } from "@modelcontextproto
 
 export type OAuthEvent =
   | { type: "metadata"; path: string }
-  | { type: "register"; clientName?: string; authMethod?: string }
+  | { type: "register"; clientName?: string; authMethod?: string; applicationType?: string }
   | { type: "authorize"; clientId: string; scope?: string; resource?: string; challengeMethod?: string; state?: string }
   | { type: "token"; grantType: string; authMethod: string; clientId?: string; scope?: string; resource?: string }
   | { type: "mcp"; method?: string; status: number };
@@ -42,6 +42,8 @@ export interface ProviderOptions {
   metadataDocuments: Record<string, Pick<OAuthClientInformationFull, "redirect_uris"> & { client_name?: string }>;
   /** Register clients as public (no secret) whatever they ask: a server that only supports `none`. */
   publicClientsOnly: boolean;
+  /** The `iss` the authorization redirect carries (RFC 9207), if any. */
+  redirectIss?: () => string | undefined;
 }
 
 function secret(prefix: string): string {
@@ -53,6 +55,8 @@ export class TestOAuthProvider implements OAuthServerProvider {
   /** Every code, token and secret handed out. */
   readonly issued = new Set<string>();
   readonly clients = new Map<string, OAuthClientInformationFull>();
+  /** The `application_type` of the registration request being handled (the SDK's schema strips it). */
+  pendingApplicationType: string | undefined;
   readonly #codes = new Map<string, CodeGrant>();
   readonly #access = new Map<string, TokenGrant>();
   readonly #refresh = new Map<string, TokenGrant>();
@@ -74,7 +78,8 @@ export class TestOAuthProvider implements OAuthServerProvider {
         }
         if (registered.client_secret !== undefined) this.issued.add(registered.client_secret);
         this.clients.set(registered.client_id, registered);
-        this.events.push({ type: "register", ...(client.client_name ? { clientName: client.client_name } : {}) });
+        const applicationType = this.pendingApplicationType;
+        this.events.push({ type: "register", ...(client.client_name ? { clientName: client.client_name } : {}), ...(applicationType === undefined ? {} : { applicationType }) });
         return registered;
       },
     };
@@ -98,6 +103,8 @@ export class TestOAuthProvider implements OAuthServerProvider {
     const target = new URL(params.redirectUri);
     target.searchParams.set("code", code);
     if (params.state !== undefined) target.searchParams.set("state", params.state);
+    const iss = this.#options.redirectIss?.();
+    if (iss !== undefined) target.searchParams.set("iss", iss);
     res.redirect(302, target.href);
   }
 

@@ -62,6 +62,17 @@ export interface OAuthServerOptions {
   preRegistered?: OAuthClientInformationFull[];
   /** Client credentials: the client's public key (PEM) for private_key_jwt. */
   publicKeys?: Record<string, string>;
+  /** RFC 9207: what the authorization redirect says as `iss`. Default: nothing. */
+  issInRedirect?: "correct" | "wrong" | "omit";
+  /** `authorization_response_iss_parameter_supported` in the metadata. */
+  issParameterSupported?: boolean;
+}
+
+/** A second authorization server the resource server moved to (`migrate()`). */
+export interface MigratedAuthorizationServer {
+  issuer: string;
+  provider: TestOAuthProvider;
+  eventsOf<T extends OAuthEvent["type"]>(type: T): Extract<OAuthEvent, { type: T }>[];
 }
 
 export interface OAuthTestServer {
@@ -73,7 +84,18 @@ export interface OAuthTestServer {
   provider: TestOAuthProvider;
   events: OAuthEvent[];
   eventsOf<T extends OAuthEvent["type"]>(type: T): Extract<OAuthEvent, { type: T }>[];
+  /**
+   * The resource server moves to a new authorization server (same options, own clients and
+   * tokens): its metadata names the new issuer, and tokens of the old one are refused.
+   */
+  migrate(): Promise<MigratedAuthorizationServer>;
   close(): Promise<void>;
+}
+
+/** The authorization server the resource server trusts right now. */
+interface Current {
+  provider: TestOAuthProvider;
+  origins: Origins;
 }
 
 interface Origins {
@@ -82,19 +104,16 @@ interface Origins {
 }
 
 export async function startOAuthServer(options: OAuthServerOptions = {}): Promise<OAuthTestServer> {
-  const provider = new TestOAuthProvider({
-    accessTokenTtl: options.accessTokenTtl ?? 3600,
-    metadataDocuments: options.clientIdMetadataDocuments ?? {},
-    publicClientsOnly: (options.tokenAuthMethods ?? []).join() === "none",
-  });
-  for (const client of options.preRegistered ?? []) provider.clients.set(client.client_id, client);
   const origins: Origins = { rs: "", as: "" };
+  const provider = newProvider(options, () => issuerOf(origins, options));
+  const current: Current = { provider, origins };
   const rsApp = express();
   const asApp = options.sameOrigin ? rsApp : express();
   mountAuthorizationServer(asApp, provider, origins, options);
-  mountResourceServer(rsApp, provider, origins, options);
+  mountResourceServer(rsApp, provider, current, options);
   const rs = await listen(rsApp);
   const as = options.sameOrigin ? rs : await listen(asApp);
+  const extra: Server[] = [];
   origins.rs = `http://${HOST}:${(rs.address() as AddressInfo).port}`;
   origins.as = `http://${HOST}:${(as.address() as AddressInfo).port}`;
   return {
@@ -103,12 +122,44 @@ export async function startOAuthServer(options: OAuthServerOptions = {}): Promis
     issuer: issuerOf(origins, options),
     provider,
     events: provider.events,
-    eventsOf: <T extends OAuthEvent["type"]>(type: T) => provider.events.filter((event): event is Extract<OAuthEvent, { type: T }> => event.type === type),
+    eventsOf: (type) => eventsOf(provider, type),
+    migrate: async () => {
+      const moved: Origins = { rs: origins.rs, as: "" };
+      const next = newProvider(options, () => issuerOf(moved, options));
+      const app = express();
+      mountAuthorizationServer(app, next, moved, options);
+      const server = await listen(app);
+      extra.push(server);
+      moved.as = `http://${HOST}:${(server.address() as AddressInfo).port}`;
+      current.provider = next;
+      current.origins = moved;
+      return { issuer: issuerOf(moved, options), provider: next, eventsOf: (type) => eventsOf(next, type) };
+    },
     close: async () => {
       await close(rs);
       if (as !== rs) await close(as);
+      for (const server of extra) await close(server);
     },
   };
+}
+
+function newProvider(options: OAuthServerOptions, issuer: () => string): TestOAuthProvider {
+  const provider = new TestOAuthProvider({
+    accessTokenTtl: options.accessTokenTtl ?? 3600,
+    metadataDocuments: options.clientIdMetadataDocuments ?? {},
+    publicClientsOnly: (options.tokenAuthMethods ?? []).join() === "none",
+    redirectIss: () => {
+      if (options.issInRedirect === "correct") return issuer();
+      if (options.issInRedirect === "wrong") return "https://mix-up.example/evil";
+      return undefined;
+    },
+  });
+  for (const client of options.preRegistered ?? []) provider.clients.set(client.client_id, client);
+  return provider;
+}
+
+function eventsOf<T extends OAuthEvent["type"]>(provider: TestOAuthProvider, type: T): Extract<OAuthEvent, { type: T }>[] {
+  return provider.events.filter((event): event is Extract<OAuthEvent, { type: T }> => event.type === type);
 }
 
 function issuerOf(origins: Origins, options: OAuthServerOptions): string {
@@ -146,7 +197,14 @@ function mountAuthorizationServer(app: express.Express, provider: TestOAuthProvi
   app.use(`${prefix}/authorize`, authorizationHandler({ provider, rateLimit: false }));
   app.use(`${prefix}/token`, express.urlencoded({ extended: false }), clientAuthentication(provider, origins, options, methods));
   app.use(`${prefix}/token`, tokenHandler({ provider, rateLimit: false }));
-  if (registration) app.use(`${prefix}/register`, clientRegistrationHandler({ clientsStore: provider.clientsStore, rateLimit: false }));
+  if (registration) {
+    app.use(`${prefix}/register`, express.json(), (req, _res, next) => {
+      const applicationType = (req.body as { application_type?: unknown } | undefined)?.application_type;
+      provider.pendingApplicationType = typeof applicationType === "string" ? applicationType : undefined;
+      next();
+    });
+    app.use(`${prefix}/register`, clientRegistrationHandler({ clientsStore: provider.clientsStore, rateLimit: false }));
+  }
 }
 
 /** What OpenID Connect Discovery requires besides the OAuth fields. */
@@ -166,6 +224,7 @@ function authorizationMetadata(origins: Origins, options: OAuthServerOptions, me
     ...(methods.includes("private_key_jwt") ? { token_endpoint_auth_signing_alg_values_supported: ["ES256", "RS256"] } : {}),
     ...(options.clientIdMetadataDocuments ? { client_id_metadata_document_supported: true } : {}),
     ...(options.metadataPath?.includes("openid-configuration") ? OPENID_FIELDS : {}),
+    ...(options.issParameterSupported === undefined ? {} : { authorization_response_iss_parameter_supported: options.issParameterSupported }),
   };
 }
 
@@ -228,7 +287,8 @@ function verifiedAssertion(jwt: string, publicKeys: Record<string, string>, issu
   return ok ? subject : undefined;
 }
 
-function mountResourceServer(app: express.Express, provider: TestOAuthProvider, origins: Origins, options: OAuthServerOptions): void {
+function mountResourceServer(app: express.Express, provider: TestOAuthProvider, current: Current, options: OAuthServerOptions): void {
+  const origins = current.origins;
   const prmPath = options.prmPath === undefined ? "/.well-known/oauth-protected-resource/mcp" : options.prmPath;
   if (prmPath !== null) {
     app.use(prmPath, (req, res, next) => {
@@ -236,14 +296,14 @@ function mountResourceServer(app: express.Express, provider: TestOAuthProvider, 
       const resource = prmPath === "/.well-known/oauth-protected-resource" ? `${origins.rs}/` : `${origins.rs}/mcp`;
       metadataHandler({
         resource,
-        authorization_servers: [issuerOf(origins, options)],
+        authorization_servers: [issuerOf(current.origins, options)],
         ...(options.scopesSupported ? { scopes_supported: options.scopesSupported } : {}),
       })(req, res, next);
     });
   }
   const bearer = (req: Request, res: Response, next: NextFunction) =>
     requireBearerAuth({
-      verifier: provider,
+      verifier: current.provider,
       requiredScopes: options.requiredScopes ?? [],
       ...(prmPath !== null && options.prmInChallenge !== false ? { resourceMetadataUrl: `${origins.rs}${prmPath}` } : {}),
       // RFC 8707: a token must have been issued for this server (when it says which server it is).

@@ -5,6 +5,9 @@
  * - `failing_job` (required): ends as a failed task with a tool error;
  * - `endless_job` (required): works until it is cancelled (or its ttl passes);
  * - `quick_sum` (optional): a task when asked for one, a plain call otherwise;
+ * - `stuck_job` (required): asks for input (`input_required`), then its status can no longer be
+ *   read: every later `tasks/get` and `tasks/result` about it hangs (a server stuck mid-task);
+ * - `stalled_reads` (plain): how many such reads are hanging or have hung so far;
  * - `ping` (forbidden): a plain tool.
  *
  * One task store serves every session: a task outlives the connection that started it, so a
@@ -28,11 +31,19 @@ const DEFAULT_TTL = 60_000;
 const ENDLESS_LIMIT_MS = 10 * 60_000;
 
 /** The in-memory store with sessions ignored: every session sees every task. */
-function sharedStore(): TaskStore & { cleanup(): void } {
+function sharedStore(): TaskStore & { cleanup(): void; stall(taskId: string): void; stalledReads(): number } {
   const store = new InMemoryTaskStore();
+  const stalled = new Set<string>();
+  let reads = 0;
   return {
     createTask: (params, requestId, request) => store.createTask(params, requestId, request),
-    getTask: (taskId) => store.getTask(taskId),
+    getTask: (taskId) => {
+      if (!stalled.has(taskId)) return store.getTask(taskId);
+      reads++;
+      return new Promise(() => undefined);
+    },
+    stall: (taskId) => void stalled.add(taskId),
+    stalledReads: () => reads,
     storeTaskResult: (taskId, status, result) => store.storeTaskResult(taskId, status, result),
     getTaskResult: (taskId) => store.getTaskResult(taskId),
     updateTaskStatus: (taskId, status, statusMessage) => store.updateTaskStatus(taskId, status, statusMessage),
@@ -65,6 +76,13 @@ class TaskRun {
     if (!(await this.active())) return;
     await store.updateTaskStatus(this.taskId, "working", message);
     await this.#notify();
+  }
+
+  /** `input_required`, told to the client; from then on the task's status can no longer be read. */
+  async askThenStall(message: string): Promise<void> {
+    await store.updateTaskStatus(this.taskId, "input_required", message);
+    await this.#notify();
+    store.stall(this.taskId);
   }
 
   async finish(status: "completed" | "failed", result: Result): Promise<void> {
@@ -174,6 +192,25 @@ function registerTaskTools(server: McpServer): void {
       ...FOLLOW,
     },
   );
+  server.experimental.tasks.registerToolTask(
+    "stuck_job",
+    {
+      description: "Asks for input, then gets stuck: its status can no longer be read (runs as a task).",
+      inputSchema: {},
+      execution: { taskSupport: "required" },
+    },
+    {
+      createTask: (_args, extra) =>
+        startTask(server, extra, async (run) => {
+          await pause(20);
+          await run.askThenStall("waiting for an answer");
+        }),
+      ...FOLLOW,
+    },
+  );
+  server.registerTool("stalled_reads", { description: "How many reads of a stuck task's status hang or hung.", inputSchema: {} }, () => ({
+    content: [{ type: "text", text: String(store.stalledReads()) }],
+  }));
   server.experimental.tasks.registerToolTask(
     "quick_sum",
     {

@@ -13,14 +13,15 @@
 import type { Client, LoggingLevel, RequestOptions, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { redact, type Environment } from "../shared/placeholders.js";
 import { withCallHeaders } from "../wire/call-headers.js";
-import { trackChild, untrackChild } from "../wire/child-registry.js";
+import { spawnedPid, untrackChild } from "../wire/child-registry.js";
+import { CallDeadline, now } from "./deadline.js";
 import { clientCapabilities, installHandlers, mergeCallbacks, type RootsHolder } from "./client-callbacks.js";
 import { ConfigError, ConnectionError, McpRuntimeError, ProtocolError, RuntimeClosedError, subjectOf, type SubjectKind } from "../shared/runtime-errors.js";
 import { messageOf, toRuntimeError } from "../wire/failures.js";
 import { backoffDelay, pause, reconnectPolicy, type ReconnectPolicy } from "./reconnect.js";
 import { RequestDefaults } from "./request-options.js";
 import { resolveServer, type ResolvedServer } from "./resolve-config.js";
-import { OpenFailure, httpStatusOf, openClient, type ClientIdentity, type ClientSetup, type OpenedClient } from "../wire/transports.js";
+import { OpenFailure, closeTransport, httpStatusOf, openClient, type ClientIdentity, type ClientSetup, type OpenedClient } from "../wire/transports.js";
 import type { CallOptions, ConnectionOptions, RuntimeCallbacks, RuntimeServerConfig } from "../shared/types.js";
 import { oauthSessionFor, withOAuthSession, type SessionOptions } from "./oauth/attach.js";
 import type { OAuthSession } from "./oauth/authorization.js";
@@ -58,6 +59,8 @@ export class ServerConnection {
   /** Clients of stateless requests in flight, and closes not yet finished. */
   readonly #transient = new Set<OpenedClient>();
   readonly #ending = new Set<Promise<void>>();
+  /** Opens of stateless requests under way (`close()` waits for them to end what they started). */
+  readonly #openingOnce = new Set<Promise<unknown>>();
   #loggingLevel: LoggingLevel | undefined;
   #opened: OpenedClient | undefined;
   #opening: Promise<OpenedClient> | undefined;
@@ -129,9 +132,13 @@ export class ServerConnection {
     return this.#runSlow(send, requestOptions, subject, options, about);
   }
 
+  /** No live connection: the call waits for one within its own timeout and signal. */
   async #runSlow<T>(send: Send<T>, requestOptions: RequestOptions | undefined, subject: string | undefined, options: CallOptions | undefined, about?: SubjectKind): Promise<T> {
-    if (this.#stateless) return this.#runOnce(send, requestOptions, subject, options, about);
-    return this.#attempt(await this.#shared(), send, requestOptions, subject, options, about);
+    if (this.#closed) throw new RuntimeClosedError(this.server, "runtime is closed");
+    const deadline = new CallDeadline(now(), requestOptions, { server: this.server, tool: subject, about });
+    if (this.#stateless) return this.#runOnce(deadline, send, requestOptions, subject, options, about);
+    const opened = await deadline.wait(this.#shared(), this.#closing.signal);
+    return this.#attempt(opened, send, deadline.rest(requestOptions), subject, options, about, deadline);
   }
 
   async #attempt<T>(
@@ -141,24 +148,39 @@ export class ServerConnection {
     subject: string | undefined,
     options: CallOptions | undefined,
     about?: SubjectKind,
+    deadline?: CallDeadline,
   ): Promise<T> {
+    const started = deadline === undefined ? now() : 0;
     try {
       return await this.#send(opened, send, requestOptions, options);
     } catch (error) {
       if (!isSessionGone(error, opened)) {
         if (isNetworkFailure(error, opened)) this.#forget(opened, true);
-        throw toRuntimeError(error, this.server, subject, options?.signal, about);
+        throw this.#failure(error, subject, options, about, deadline);
       }
     }
     // The server dropped our session before running the request: a new session, same request.
     this.#forget(opened, false);
-    const fresh = await this.#shared();
+    const within = deadline ?? new CallDeadline(started, requestOptions, { server: this.server, tool: subject, about });
+    const fresh = await within.wait(this.#shared(), this.#closing.signal);
     try {
-      return await this.#send(fresh, send, requestOptions, options);
+      return await this.#send(fresh, send, within.rest(requestOptions), options);
     } catch (error) {
       if (isNetworkFailure(error, fresh) || isSessionGone(error, fresh)) this.#forget(fresh, true);
-      throw toRuntimeError(error, this.server, subject, options?.signal, about);
+      throw this.#failure(error, subject, options, about, within);
     }
+  }
+
+  /**
+   * A failed request as a typed error. A call cut off by `close()` fails as the runtime being
+   * closed, not as a lost connection; a shortened request's timeout is the call's own.
+   */
+  #failure(error: unknown, subject: string | undefined, options: CallOptions | undefined, about: SubjectKind | undefined, deadline: CallDeadline | undefined): unknown {
+    const failure = toRuntimeError(error, this.server, subject, options?.signal, about);
+    if (this.#closed && failure instanceof ConnectionError && !(failure instanceof RuntimeClosedError)) {
+      return new RuntimeClosedError(this.server, "runtime closed during the call", { tool: subject, about, cause: failure });
+    }
+    return deadline === undefined ? failure : deadline.explain(failure);
   }
 
   #send<T>(opened: OpenedClient, send: Send<T>, requestOptions: RequestOptions | undefined, options: CallOptions | undefined): Promise<T> {
@@ -167,15 +189,36 @@ export class ServerConnection {
     return withCallHeaders(headers, () => send(opened.client, requestOptions));
   }
 
-  /** A stateless request: its own connection, closed (in the background) once answered. */
-  async #runOnce<T>(send: Send<T>, requestOptions: RequestOptions | undefined, subject: string | undefined, options: CallOptions | undefined, about?: SubjectKind): Promise<T> {
+  /**
+   * A stateless request: its own connection, closed (in the background) once answered. The
+   * open is the call's alone: its timeout or signal ends it.
+   */
+  async #runOnce<T>(
+    deadline: CallDeadline,
+    send: Send<T>,
+    requestOptions: RequestOptions | undefined,
+    subject: string | undefined,
+    options: CallOptions | undefined,
+    about?: SubjectKind,
+  ): Promise<T> {
     if (this.#closed) throw new RuntimeClosedError(this.server, "runtime is closed");
-    const opened = await this.#openOne();
+    const stop = new AbortController();
+    const opening = this.#openOne(stop.signal);
+    const settledOpen = opening.catch(() => undefined).finally(() => this.#openingOnce.delete(settledOpen));
+    this.#openingOnce.add(settledOpen);
+    let opened: OpenedClient;
+    try {
+      opened = await deadline.wait(opening, this.#closing.signal);
+    } catch (error) {
+      stop.abort(error);
+      opening.then((late) => this.#end(late, true), () => undefined);
+      throw error;
+    }
     this.#transient.add(opened);
     try {
-      return await this.#send(opened, send, requestOptions, options);
+      return await this.#send(opened, send, deadline.rest(requestOptions), options);
     } catch (error) {
-      throw toRuntimeError(error, this.server, subject, options?.signal, about);
+      throw this.#failure(error, subject, options, about, deadline);
     } finally {
       this.#transient.delete(opened);
       this.#end(opened, true);
@@ -208,17 +251,22 @@ export class ServerConnection {
     await Promise.all(clients.map((opened) => opened.client.sendRootsListChanged().catch(() => undefined)));
   }
 
+  /**
+   * Ends every client of this connection and every child process, promptly whatever the servers
+   * do: an open under way is aborted (and ends what it started), calls waiting for it fail with
+   * `RuntimeClosedError`, as do calls in flight.
+   */
   async close(): Promise<void> {
     this.#closed = true;
-    this.#closing.abort();
-    await this.#opening?.catch(() => undefined);
+    this.#closing.abort(new RuntimeClosedError(this.server, "runtime closed while connecting"));
+    const opening = this.#opening?.catch(() => undefined);
     const opened = this.#opened;
     this.#opened = undefined;
     if (opened) this.#end(opened, true);
     for (const transient of this.#transient) this.#end(transient, true);
     this.#transient.clear();
-    // Client.close closes the transport; for stdio the SDK ends stdin, then SIGTERM, then SIGKILL.
-    await Promise.all([...this.#ending]);
+    // Each close is bounded: a stdio child gets EOF, then SIGTERM, then SIGKILL within ~100 ms.
+    await Promise.all([...this.#ending, opening, ...this.#openingOnce]);
   }
 
   #shared(): Promise<OpenedClient> {
@@ -238,7 +286,8 @@ export class ServerConnection {
       if (attempt > 0) await pause(backoffDelay(this.#reconnect, attempt), this.#closing.signal);
       if (this.#closed) throw new RuntimeClosedError(this.server, "runtime closed while connecting");
       try {
-        const opened = await this.#openOne();
+        const opened = await this.#openOne(undefined);
+        opened.watch.onBroken = () => this.#forget(opened, true);
         opened.client.onclose = () => {
           if (this.#opened !== opened) return;
           this.#opened = undefined;
@@ -258,16 +307,19 @@ export class ServerConnection {
     throw new ConnectionError(this.server, `reconnect failed after ${attempts} attempts: ${detail}`, { cause: failure });
   }
 
-  /** One open: transport, initialize, log level. Typed errors; nothing left open on failure. */
-  async #openOne(): Promise<OpenedClient> {
+  /**
+   * One open: transport, initialize, log level. Typed errors; nothing left open on failure.
+   * `close()` aborts it, as does `signal` (a stateless call's own).
+   */
+  async #openOne(signal: AbortSignal | undefined): Promise<OpenedClient> {
     const resolved = this.#withOAuth(resolveServer(this.server, this.config, this.#settings.env));
+    const connectOptions = this.#connectOptions(signal);
     let opened: OpenedClient;
     try {
-      opened = await openClient(resolved, this.#settings.identity, this.#connectOptions(), this.#clientSetup());
+      opened = await openClient(resolved, this.#settings.identity, connectOptions, this.#clientSetup());
     } catch (error) {
       throw this.#connectError(error, resolved);
     }
-    trackChild(pidOf(opened));
     if (this.#closed) {
       this.#end(opened, false);
       throw new RuntimeClosedError(this.server, "runtime closed while connecting");
@@ -275,7 +327,7 @@ export class ServerConnection {
     const level = this.#loggingLevel;
     if (level !== undefined && opened.client.getServerCapabilities()?.logging) {
       try {
-        await opened.client.setLoggingLevel(level, this.#connectOptions());
+        await opened.client.setLoggingLevel(level, connectOptions);
       } catch (error) {
         this.#end(opened, false);
         throw this.#connectError(error, resolved);
@@ -308,9 +360,10 @@ export class ServerConnection {
     };
   }
 
-  #connectOptions(): RequestOptions | undefined {
+  #connectOptions(signal: AbortSignal | undefined): RequestOptions {
     const timeout = this.#connectTimeout;
-    return timeout === undefined ? undefined : { timeout };
+    const aborts = signal === undefined ? this.#closing.signal : AbortSignal.any([this.#closing.signal, signal]);
+    return timeout === undefined ? { signal: aborts } : { timeout, signal: aborts };
   }
 
   /** Stops using a connection that broke; `lost` makes the next open retry with backoff. */
@@ -335,6 +388,8 @@ export class ServerConnection {
 
   #connectError(error: unknown, resolved: ResolvedServer): McpRuntimeError {
     if (error instanceof McpRuntimeError) return error;
+    // Aborted (closed, or a stateless call gave up): the reason is already the typed error.
+    if (error instanceof OpenFailure && error.cause instanceof McpRuntimeError) return error.cause;
     const where = resolved.kind === "stdio" ? `could not start ${JSON.stringify(resolved.command)}` : `could not connect over ${resolved.kind}`;
     const cause = error instanceof OpenFailure ? error.cause : error;
     const stderr = error instanceof OpenFailure && error.stderr !== "" ? ` (stderr: ${error.stderr})` : "";
@@ -344,17 +399,22 @@ export class ServerConnection {
   }
 }
 
+/** A server that does not answer the session's DELETE does not hold up `close()`. */
+const TERMINATE_SESSION_MS = 100;
+
 async function endClient(opened: OpenedClient, terminate: boolean): Promise<void> {
   opened.client.onclose = () => undefined;
   const transport = opened.transport;
   if (terminate && opened.kind === "http" && transport.sessionId !== undefined) {
-    await (transport as StreamableHTTPClientTransport).terminateSession().catch(() => undefined);
+    const ending = (transport as StreamableHTTPClientTransport).terminateSession().catch(() => undefined);
+    await Promise.race([ending, new Promise((resolve) => setTimeout(resolve, TERMINATE_SESSION_MS).unref())]);
   }
-  await opened.client.close().catch(() => undefined);
+  // Closing the transport aborts its requests still running (a DELETE not answered in time too).
+  await closeTransport(opened.kind, transport);
 }
 
 function pidOf(opened: OpenedClient): number | undefined {
-  return (opened.transport as { pid?: number | null }).pid ?? undefined;
+  return spawnedPid(opened.transport);
 }
 
 /** Streamable HTTP: a 404 answer to a request that carried our session id. */

@@ -4,7 +4,10 @@
  */
 import path from "node:path";
 import { CodegenError } from "../shared/errors.js";
-import { resolveDeep, secretValues, type Environment } from "../shared/placeholders.js";
+import { hasPlaceholderDefault, resolveDeep, secretValues, type Environment } from "../shared/placeholders.js";
+import { rememberSecrets } from "../shared/secret-registry.js";
+import { isSecretName } from "../shared/secret-names.js";
+import { SECRET_AUTH_FIELDS } from "../shared/auth-config.js";
 import type { FetchLike, OAuthClientProvider } from "@modelcontextprotocol/client";
 import type { ClientCredentialsAuthConfig, OAuthAuthConfig } from "../shared/auth-config.js";
 import { isHttpTransport, type ServerConfig } from "../shared/server-config.js";
@@ -60,7 +63,9 @@ export function resolveServer(server: string, config: ServerConfig & { authProvi
   const kind = transportKind(server, config);
   // Runtime-only options (callbacks, an OAuth provider object) must not be walked or copied.
   const connection = connectionFieldsOf(config);
+  rejectSecretDefaults(server, connection);
   const secrets = secretValues(connection, env);
+  rememberSecrets(secrets);
   const resolved = resolvePlaceholdersOf(server, connection, env);
   if (kind === "stdio" && resolved.transport === "stdio") {
     return {
@@ -97,6 +102,30 @@ function connectionFieldsOf(config: ServerConfig): ServerConfig {
     if (value !== undefined) out[field] = value;
   }
   return out as unknown as ServerConfig;
+}
+
+/**
+ * A default written into the config (`${TOKEN:-sk-live…}`) is a secret committed with it, and
+ * one no redaction knows of: secret-bearing fields (auth secrets, and `env` / `headers` entries
+ * whose name says secret) take the variable only. The message never repeats the default.
+ */
+function rejectSecretDefaults(server: string, connection: ServerConfig): void {
+  const fields: [string, unknown][] = [];
+  const record = connection as unknown as Record<string, unknown>;
+  for (const group of ["env", "headers"] as const) {
+    const entries = record[group];
+    if (entries === null || typeof entries !== "object") continue;
+    for (const [name, value] of Object.entries(entries)) if (isSecretName(name)) fields.push([`${group}.${name}`, value]);
+  }
+  const auth = record["auth"];
+  if (auth !== null && typeof auth === "object") {
+    for (const field of SECRET_AUTH_FIELDS) fields.push([`auth.${field}`, (auth as Record<string, unknown>)[field]]);
+  }
+  for (const [where, value] of fields) {
+    if (typeof value === "string" && hasPlaceholderDefault(value)) {
+      throw new ConfigError(server, `servers.${server}.${where}: a placeholder default (\${VAR:-…}) is not allowed in a secret-bearing field; set the variable instead`);
+    }
+  }
 }
 
 function resolvePlaceholdersOf(server: string, config: ServerConfig, env: Environment): ServerConfig {

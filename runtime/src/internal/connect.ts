@@ -9,7 +9,7 @@ export { resolveServer, type ResolvedServer } from "../connection/resolve-config
 export { httpStatusOf, openClient, OpenFailure, type OpenedClient } from "../wire/transports.js";
 export { loadSchemaSdk } from "../wire/sdk.js";
 export { OAuthSession } from "../connection/oauth/authorization.js";
-export { clientLabel } from "../connection/oauth/provider.js";
+export { clientLabel, currentClientId } from "../connection/oauth/provider.js";
 export { oauthSessionFor, withOAuthSession } from "../connection/oauth/attach.js";
 export { fileOAuthStore, type FileOAuthStore } from "../connection/oauth/file-store.js";
 export { AuthorizationError, LoginRequiredError } from "../connection/oauth/errors.js";

@@ -2,6 +2,8 @@
  * Errors every stage can raise. Each names what is at fault (server, tool, key path or JSON
  * pointer) so the CLI can print a single clear line and pick the exit code.
  */
+import { redactKnown, scrubCause } from "./secret-registry.js";
+
 export type CodegenErrorKind =
   | "config" // bad or missing configuration, missing environment variable
   | "server" // a server could not be started, reached, initialised or listed
@@ -20,7 +22,8 @@ export class CodegenError extends Error {
   readonly subject: string | undefined;
 
   constructor(kind: CodegenErrorKind, message: string, options: CodegenErrorOptions = {}) {
-    super(oneLine(message), options.cause === undefined ? undefined : { cause: options.cause });
+    // No secret this process handled reaches the message or, at any depth, the cause.
+    super(redactKnown(oneLine(message)), options.cause === undefined ? undefined : { cause: scrubCause(options.cause) });
     this.kind = kind;
     this.subject = options.subject;
   }

@@ -13,6 +13,11 @@ export function hasPlaceholder(text: string): boolean {
   return PLACEHOLDER.test(text);
 }
 
+/** Whether a string has a placeholder with a default (`${VAR:-value}`). */
+export function hasPlaceholderDefault(text: string): boolean {
+  return [...text.matchAll(PLACEHOLDER)].some((match) => match[2] !== undefined);
+}
+
 /** Names of the variables a string refers to. */
 export function placeholderNames(text: string): string[] {
   return [...text.matchAll(PLACEHOLDER)].map((match) => match[1] ?? "");

@@ -3,6 +3,7 @@
  * other subject when there is one); the original failure stays reachable as `cause`.
  */
 import { oneLine } from "./errors.js";
+import { redactKnown, scrubbed, scrubCause } from "./secret-registry.js";
 import type { ContentBlock } from "./call-types.js";
 
 /** What a failure is about besides the server. */
@@ -24,10 +25,11 @@ export class McpRuntimeError extends Error {
   readonly detail: string;
 
   constructor(server: string, detail: string, options: McpRuntimeErrorOptions = {}) {
-    super(oneLine(`${subjectOf(server, options.tool, options.about)}: ${detail}`), { cause: options.cause });
+    // No secret this process handled reaches the message or, at any depth, the cause.
+    super(redactKnown(oneLine(`${subjectOf(server, options.tool, options.about)}: ${detail}`)), { cause: scrubCause(options.cause) });
     this.server = server;
     this.tool = options.tool;
-    this.detail = oneLine(detail);
+    this.detail = redactKnown(oneLine(detail));
   }
 }
 
@@ -83,8 +85,9 @@ export class ToolCallError extends McpRuntimeError {
   constructor(server: string, tool: string, content: ContentBlock[]) {
     const text = joinText(content);
     super(server, `tool returned an error: ${text || "(no text)"}`, { tool });
-    this.content = content;
-    this.text = text;
+    // A server may echo a secret it was given (a header, an env value): not in the error.
+    this.content = scrubbed(content);
+    this.text = redactKnown(text);
   }
 }
 
@@ -100,7 +103,7 @@ export class ValidationError extends McpRuntimeError {
 
   constructor(server: string, tool: string, issues: readonly IssueLike[], cause?: unknown) {
     super(server, `invalid input${describeIssues(issues)}`, { tool, cause });
-    this.issues = issues;
+    this.issues = scrubbed(issues);
   }
 }
 
@@ -111,7 +114,7 @@ export class OutputValidationError extends McpRuntimeError {
 
   constructor(server: string, tool: string, issues: readonly IssueLike[], cause?: unknown) {
     super(server, `structured output does not match the output schema${describeIssues(issues)}`, { tool, cause });
-    this.issues = issues;
+    this.issues = scrubbed(issues);
   }
 }
 

@@ -1,30 +1,131 @@
 /**
- * Stdio children still running when the process exits. The SDK's children normally end on
- * stdin EOF when the parent dies; a server that ignores EOF would outlive us, so on `exit`
- * each one still tracked gets SIGTERM (the only thing an exit handler can do synchronously).
+ * Stdio children of this process, tracked from the moment they are spawned (not once their
+ * server has answered `initialize`), so a child still starting up is never orphaned.
+ *
+ * - `close()` of a connection ends its child within a short grace (`endStdioChild`), whatever
+ *   the server does: stdin EOF, then SIGTERM, then SIGKILL.
+ * - When the process exits (`exit`) or is ended by SIGINT / SIGTERM / SIGHUP, every child still
+ *   tracked gets SIGTERM (all a signal or exit handler can do synchronously). The signal then
+ *   does what it would have done without us: if the app listens to it itself, its handlers
+ *   decide (we do not exit); if not, the signal is raised again with our listener removed, so
+ *   the process ends by it as it would have.
  */
+import type { Transport } from "@modelcontextprotocol/client";
+import { CHILD_END_GRACE_MS, ENDING_SIGNALS } from "./child-end.js";
+
 const live = new Set<number>();
-let hooked = false;
+/** The pid each stdio transport spawned: the SDK forgets it as soon as its close begins. */
+const spawned = new WeakMap<Transport, number>();
+const onSignal = new Map<NodeJS.Signals, () => void>();
 
 export function trackChild(pid: number | null | undefined): void {
   if (pid === null || pid === undefined) return;
   live.add(pid);
-  if (hooked) return;
-  hooked = true;
-  process.once("exit", endTrackedChildren);
+  if (live.size === 1) hook();
 }
 
 export function untrackChild(pid: number | null | undefined): void {
-  if (pid !== null && pid !== undefined) live.delete(pid);
+  if (pid === null || pid === undefined || !live.delete(pid)) return;
+  if (live.size === 0) unhook();
+}
+
+/** PIDs tracked now (tests, diagnostics). */
+export function trackedChildren(): readonly number[] {
+  return [...live];
+}
+
+/** Tracks the child of a stdio transport as soon as `start()` has spawned it. */
+export function trackOnSpawn(transport: Transport & { readonly pid: number | null }): void {
+  const start = transport.start.bind(transport);
+  transport.start = () => {
+    const started = start();
+    // The SDK spawns synchronously inside start(): the pid is known before the child runs.
+    const pid = transport.pid;
+    if (pid !== null) spawned.set(transport, pid);
+    trackChild(pid);
+    return started;
+  };
+}
+
+/** The pid of the child `transport` spawned (also after the SDK has begun closing it). */
+export function spawnedPid(transport: Transport): number | undefined {
+  return spawned.get(transport);
+}
+
+/**
+ * Ends a stdio child within about `CHILD_END_GRACE_MS` whatever it does: `close` (the SDK's:
+ * stdin EOF, then its own slow SIGTERM / SIGKILL steps) starts it; a child still running after
+ * the first grace gets SIGTERM, after the second SIGKILL. Resolves once the child is gone (or
+ * SIGKILL had its grace too); untracks it either way. Liveness is asked of the OS, not of the
+ * SDK: the SDK may already be closing the transport on its own (after a fatal read error).
+ */
+export async function endStdioChild(pid: number | undefined, close: () => Promise<void>): Promise<void> {
+  const closing = close().catch(() => undefined);
+  if (pid === undefined) return void (await closing);
+  let gone = false;
+  for (const [signal, grace] of CHILD_END_GRACE_MS) {
+    gone = await goneWithin(pid, grace);
+    if (gone) break;
+    signalChild(pid, signal);
+  }
+  if (!gone) await goneWithin(pid, CHILD_END_GRACE_MS.at(-1)?.[1] ?? 0);
+  untrackChild(pid);
+}
+
+const POLL_MS = 5;
+
+async function goneWithin(pid: number, ms: number): Promise<boolean> {
+  const until = performance.now() + ms;
+  while (isAlive(pid)) {
+    if (performance.now() >= until) return false;
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+  return true;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as { code?: unknown }).code === "EPERM";
+  }
+}
+
+function signalChild(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(pid, signal);
+  } catch {
+    // Already gone.
+  }
 }
 
 function endTrackedChildren(): void {
-  for (const pid of live) {
-    try {
-      process.kill(pid, "SIGTERM");
-    } catch {
-      // Already gone.
-    }
-  }
+  for (const pid of live) signalChild(pid, "SIGTERM");
   live.clear();
+}
+
+function hook(): void {
+  process.on("exit", endTrackedChildren);
+  for (const signal of ENDING_SIGNALS) {
+    const listener = (): void => afterSignal(signal);
+    onSignal.set(signal, listener);
+    process.on(signal, listener);
+  }
+}
+
+function unhook(): void {
+  process.removeListener("exit", endTrackedChildren);
+  for (const [signal, listener] of onSignal) process.removeListener(signal, listener);
+  onSignal.clear();
+}
+
+/** Children first; then the signal's own effect, unless the app handles the signal itself. */
+function afterSignal(signal: NodeJS.Signals): void {
+  endTrackedChildren();
+  unhook();
+  if (process.listenerCount(signal) > 0) return;
+  // Nobody else listens: the default action (ending the process by this signal) is what the
+  // signal would have done without our listener. Raised again with no listener of ours left.
+  process.kill(process.pid, signal);
 }

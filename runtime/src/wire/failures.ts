@@ -4,6 +4,7 @@
  */
 import type { ProtocolError as SdkProtocolError, SdkError, SdkErrorCode } from "@modelcontextprotocol/client";
 import { loadedClientSdk } from "./sdk.js";
+import { TransportFault } from "./transport-watch.js";
 import {
   CancelledError,
   ConnectionError,
@@ -21,7 +22,11 @@ export function toRuntimeError(error: unknown, server: string, tool?: string, si
   const subject = { tool, about };
   // Errors of the SDK's own classes exist only once it is loaded.
   const sdk = loadedClientSdk();
-  if (sdk?.ProtocolError.isInstance(error)) return fromServerError(error, server, subject);
+  if (sdk?.ProtocolError.isInstance(error)) {
+    // A transport failure delivered to the request (transport-watch.ts), not the server's answer.
+    if (error.data instanceof TransportFault) return new ConnectionError(server, error.data.message, { ...subject, cause: error.data.cause });
+    return fromServerError(error, server, subject);
+  }
   if (sdk?.SdkError.isInstance(error)) return fromSdkError(error, sdk.SdkErrorCode, server, subject);
   if (isZodError(error)) return new ProtocolError(server, `invalid response: ${messageOf(error)}`, { ...subject, cause: error });
   return new ConnectionError(server, messageOf(error), { ...subject, cause: error });
@@ -52,7 +57,7 @@ function fromSdkError(error: SdkError, codes: typeof SdkErrorCode, server: strin
     case codes.InvalidResult:
       return new ProtocolError(server, `invalid response: ${error.message}`, { ...subject, cause: error });
     default:
-      return new ConnectionError(server, error.message, { ...subject, cause: error });
+      return new ConnectionError(server, messageOf(error), { ...subject, cause: error });
   }
 }
 
@@ -60,6 +65,24 @@ function isZodError(error: unknown): error is Error {
   return error instanceof Error && error.name === "ZodError";
 }
 
+/**
+ * The error's message, with what the transport knew: a network failure's own reason added to
+ * fetch's bare "fetch failed", an HTTP refusal's status before "Error POSTing to endpoint: <body>".
+ */
 export function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  if (!(error instanceof Error)) return String(error);
+  const status = (error as { status?: unknown }).status;
+  if (typeof status === "number" && !error.message.includes(String(status))) return `HTTP ${status}: ${error.message}`;
+  const network = error instanceof TypeError ? networkCause(error.cause) : undefined;
+  return network === undefined || error.message.includes(network) ? error.message : `${error.message} (${network})`;
+}
+
+/** undici's cause of a failed fetch: `connect ECONNREFUSED 127.0.0.1:1234`, `other side closed`, … */
+function networkCause(cause: unknown): string | undefined {
+  if (!(cause instanceof Error)) return undefined;
+  if (cause.message !== "") return cause.message;
+  const code = (cause as { code?: unknown }).code;
+  if (typeof code === "string") return code;
+  const first = cause instanceof AggregateError ? cause.errors[0] : undefined;
+  return first instanceof Error ? first.message : undefined;
 }

@@ -8,6 +8,8 @@ import { fetchWithCallHeaders } from "./call-headers.js";
 import type { ResolvedHttp, ResolvedServer, ResolvedStdio } from "../connection/resolve-config.js";
 import { missingPathOf } from "./missing-path.js";
 import { StderrTail } from "./stderr-tail.js";
+import { endStdioChild, spawnedPid, trackOnSpawn } from "./child-registry.js";
+import { watchTransport, type TransportWatch } from "./transport-watch.js";
 
 export interface ClientIdentity {
   name: string;
@@ -30,9 +32,15 @@ export interface OpenedClient {
   stderr: StderrTail | undefined;
   /** The protocol version negotiated in `initialize`. */
   protocolVersion: string | undefined;
+  /** Transport failures surfaced to the calls they hit; `onBroken` is the connection's to set. */
+  watch: TransportWatch;
 }
 
-/** Opens a transport and initialises a client on it. On failure nothing is left open. */
+/**
+ * Opens a transport and initialises a client on it. On failure nothing is left open. An abort
+ * of `connectOptions.signal` ends the open at once (with the signal's reason) and whatever it
+ * had started: a stdio child still starting, an HTTP request still waiting.
+ */
 export async function openClient(
   server: ResolvedServer,
   identity: ClientIdentity,
@@ -87,6 +95,7 @@ async function openStdio(server: ResolvedStdio, open: OpenSettings): Promise<Ope
     stderr: server.stderr,
     ...(server.maxMessageBytes !== undefined ? { maxBufferSize: server.maxMessageBytes } : {}),
   });
+  trackOnSpawn(transport);
   // With "pipe" the SDK hands out its stderr stream before start: read it from the first byte.
   const stderr = server.stderr === "pipe" && transport.stderr ? new StderrTail(transport.stderr) : undefined;
   try {
@@ -132,14 +141,34 @@ async function openOver(kind: OpenedClient["kind"], transport: Transport, open: 
   const client = new open.sdk.Client(open.identity, { capabilities: open.setup.capabilities });
   await open.setup.install(client);
   const negotiated = recordProtocolVersion(transport);
+  const watch = watchTransport(transport, kind);
+  const connecting = client.connect(transport, open.connectOptions);
   try {
-    await client.connect(transport, open.connectOptions);
+    await abortable(connecting, open.connectOptions?.signal);
   } catch (error) {
-    await client.close().catch(() => undefined);
-    await transport.close().catch(() => undefined);
+    connecting.catch(() => undefined);
+    await closeTransport(kind, transport);
     throw error;
   }
-  return { client, transport, kind, stderr, protocolVersion: negotiated.version };
+  return { client, transport, kind, stderr, protocolVersion: negotiated.version, watch };
+}
+
+/** Closes a transport (and the client on it); a stdio child is ended within a short grace whatever it does. */
+export function closeTransport(kind: OpenedClient["kind"], transport: Transport): Promise<void> {
+  const close = (): Promise<void> => transport.close().catch(() => undefined);
+  if (kind !== "stdio") return close();
+  return endStdioChild(spawnedPid(transport), close);
+}
+
+/** `promise`, or the signal's reason as soon as it aborts. */
+function abortable<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (signal === undefined) return promise;
+  return new Promise<T>((resolve, reject) => {
+    const abort = (): void => reject(signal.reason);
+    if (signal.aborted) return abort();
+    signal.addEventListener("abort", abort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", abort));
+  });
 }
 
 /**

@@ -38,7 +38,7 @@ export async function runLogin(names: string[], options: LoginCliOptions): Promi
           authorize: async (url) => {
             if (options.open) {
               process.stderr.write(`Opening the browser to log in to "${server.name}". If it does not open, visit:\n  ${url.href}\n`);
-              openBrowser(url.href);
+              void openBrowser(url.href);
             } else {
               process.stderr.write(`To log in to "${server.name}", open this URL in a browser:\n  ${url.href}\n`);
             }

@@ -3,7 +3,7 @@
  * connections) turned into runtime server configs plus the per-server tool settings the compat
  * client applies itself. Connections keep their meaning: `transport` or `type`, inferred from
  * `command` (stdio) or `url` (streamable HTTP, SSE fallback); `restart` / `reconnect` become
- * the runtime's bounded reconnect; `stderr` defaults to "inherit" as in the peer.
+ * the runtime's bounded reconnect (the mapping codegen.config uses too); `stderr` defaults to "inherit" as in the peer.
  */
 import type { OAuthClientProvider } from "@modelcontextprotocol/client";
 import { ConfigError } from "../../shared/runtime-errors.js";
@@ -11,13 +11,10 @@ import type { BeforeToolCall } from "../../calls/hooks.js";
 import type { DriftGuardPolicy, ReconnectOptions, RuntimeCallbacks, RuntimeServerConfig } from "../../shared/types.js";
 import type { CompatAfterToolCall } from "./tools.js";
 import type { NotificationOptions } from "./notifications.js";
+import { peerRetryToReconnect, type PeerRetrySettings } from "../../shared/peer-retry.js";
 import { outputHandlingProblem, outputRoutes, type OutputHandling, type OutputRoutes } from "../../shared/output-handling.js";
 
-interface RetrySettings {
-  enabled?: boolean;
-  maxAttempts?: number;
-  delayMs?: number;
-}
+type RetrySettings = PeerRetrySettings;
 
 /** Per-server keys that are about tools, not about the connection. */
 interface ToolSettings {
@@ -173,16 +170,9 @@ function httpServer(connection: HttpConnection, transport: "http" | "sse"): Runt
   };
 }
 
-/**
- * The peer's restart / reconnect settings as the runtime's bounded reconnect: enabled →
- * `maxAttempts` retries `delayMs` apart; explicitly disabled → no retry; absent → the
- * runtime's default (a few quick retries), since a lost connection is rarely what a user wants.
- */
+/** The peer's restart / reconnect settings, mapped as codegen.config maps them (shared/peer-retry.ts). */
 function retries(settings: RetrySettings | undefined): ReconnectOptions | undefined {
-  if (settings === undefined || settings.enabled === undefined) return undefined;
-  if (!settings.enabled) return { retries: 0 };
-  return {
-    ...(settings.maxAttempts !== undefined ? { retries: settings.maxAttempts } : {}),
-    ...(settings.delayMs !== undefined ? { initialDelayMs: settings.delayMs, maxDelayMs: settings.delayMs } : {}),
-  };
+  if (settings === undefined) return undefined;
+  const reconnect = peerRetryToReconnect(settings);
+  return Object.keys(reconnect).length === 0 ? undefined : reconnect;
 }

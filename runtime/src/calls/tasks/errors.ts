@@ -3,6 +3,7 @@
  * known, and the task id.
  */
 import { joinText, McpRuntimeError } from "../../shared/runtime-errors.js";
+import { redactKnown, scrubbed } from "../../shared/secret-registry.js";
 import type { ContentBlock } from "../../shared/types.js";
 
 interface TaskErrorOptions {
@@ -31,8 +32,8 @@ export class TaskFailedError extends TaskError {
   constructor(server: string, taskId: string, content: ContentBlock[], statusMessage: string | undefined, options: TaskErrorOptions = {}) {
     const text = joinText(content) || statusMessage || "";
     super(server, taskId, `failed: ${text || "(no details)"}`, options);
-    this.content = content;
-    this.text = text;
+    this.content = scrubbed(content);
+    this.text = redactKnown(text);
   }
 }
 

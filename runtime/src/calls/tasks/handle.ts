@@ -90,6 +90,9 @@ export class McpTaskHandle<O = unknown> implements TaskHandle<O> {
     const stop = new AbortController();
     const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
     const limits = { signal: options.signal, timeout: options.timeout };
+    // The early `tasks/result` loop ends with a failed wait (not with a successful one: its answer is the result).
+    const giveUp = new AbortController();
+    const earlyLimits = { signal: options.signal ? AbortSignal.any([options.signal, giveUp.signal]) : giveUp.signal, timeout: options.timeout };
     let early: Promise<CallToolResult> | undefined;
     const follow = this.#follow(signal, limits);
     let next: Promise<IteratorResult<TaskStatus>> | undefined;
@@ -101,9 +104,11 @@ export class McpTaskHandle<O = unknown> implements TaskHandle<O> {
         if (step.done) break;
         report(step.value);
         // The server holds its questions for `tasks/result`: ask now, so they reach the callbacks.
-        if (step.value.status === "input_required") early ??= this.#payloadWhenEnded(limits);
+        if (step.value.status === "input_required") early ??= this.#payloadWhenEnded(earlyLimits);
       }
     } catch (error) {
+      giveUp.abort();
+      early?.catch(() => undefined);
       throw options.signal?.aborted ? this.#stopped(options.signal) : error;
     } finally {
       // Ends the follower (its poll, its notification listener) whichever way the wait ended.

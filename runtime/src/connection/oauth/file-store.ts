@@ -2,6 +2,8 @@
  * A token store in files: one JSON file per server URL and client, in the user's config
  * directory (never a project folder), folder mode 0700, files 0600, written atomically.
  * `mcp-codegen login` writes here; `fileOAuthStore()` lets an application use those logins.
+ * A flow holds a lock file beside the record (proper-lockfile) while it refreshes or rotates
+ * tokens, so two processes sharing a login never redeem one refresh token twice.
  */
 import { createHash, randomBytes } from "node:crypto";
 import { chmod, mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
@@ -53,6 +55,12 @@ export function fileOAuthStore(directory: string = defaultOAuthDirectory()): Fil
     delete: async (key) => {
       await rm(fileOf(key), { force: true });
     },
+    lock: async (key) => {
+      await mkdir(directory, { recursive: true, mode: 0o700 });
+      // Loaded on first use: most runtimes never refresh a token from a file store.
+      const { default: lockfile } = await import("proper-lockfile");
+      return lockfile.lock(fileOf(key), LOCK_OPTIONS);
+    },
     list: async () => {
       const names = await readdir(directory).catch(() => [] as string[]);
       const entries = await Promise.all(names.filter((name) => name.endsWith(".json")).map((name) => readEntry(path.join(directory, name))));
@@ -60,6 +68,20 @@ export function fileOAuthStore(directory: string = defaultOAuthDirectory()): Fil
     },
   };
 }
+
+/**
+ * The record file need not exist yet (`realpath: false`). A holder refreshes the lock's mtime
+ * while it lives; a lock left by a crashed process is taken over after `stale`. A waiter tries
+ * for about five minutes: an interactive login in another process may take that long.
+ */
+const LOCK_OPTIONS = {
+  realpath: false,
+  stale: 15_000,
+  update: 5_000,
+  retries: { retries: 330, factor: 1.2, minTimeout: 25, maxTimeout: 1_000 },
+  // A lock found compromised (its file removed under us) ends nothing: the flow in progress finishes.
+  onCompromised: () => undefined,
+} as const;
 
 /** A missing or unreadable file is no login. */
 async function readEntry(file: string): Promise<StoredOAuthEntry | undefined> {

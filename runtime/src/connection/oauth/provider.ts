@@ -1,8 +1,9 @@
 /**
- * The SDK's `OAuthClientProvider` over a token store: what `auth()` reads and saves (client
- * registration, tokens, discovery, PKCE verifier) goes to the store or lives for one attempt.
- * It never redirects anybody itself: it keeps the authorization URL for the session that
- * drives the flow (session.ts).
+ * The SDK's `OAuthClientProvider` for one attempt of a flow, over a token store: what `auth()`
+ * reads and saves (client registrations per issuer, tokens, discovery) goes to the store; what
+ * belongs to this attempt alone (scope, state, PKCE verifier, the recorded issuer, the
+ * authorization URL) lives on this object, so concurrent or successive attempts never read
+ * each other's. It never redirects anybody itself: the session drives the flow (session.ts).
  */
 import { createPrivateKey } from "node:crypto";
 import type {
@@ -15,9 +16,10 @@ import type {
   OAuthTokens,
 } from "@modelcontextprotocol/client";
 import { loadClientSdk } from "../../wire/sdk.js";
+import { rememberSecrets } from "../../shared/secret-registry.js";
 import type { ClientCredentialsAuthConfig, OAuthAuthConfig } from "../../shared/auth-config.js";
 import { AuthorizationError } from "./errors.js";
-import { newState } from "./redirect.js";
+import { newState, quoted, type RecordedIssuer } from "./redirect.js";
 import type { OAuthRecord, OAuthStore, OAuthStoreKey } from "./types.js";
 
 export type FlowAuth = OAuthAuthConfig | ClientCredentialsAuthConfig;
@@ -31,6 +33,15 @@ export interface ProviderSettings {
   redirectUrl: string;
   clientName: string;
   now: () => number;
+  /** private_key_jwt client authentication, built once per session. */
+  addClientAuthentication?: AddClientAuthentication | undefined;
+}
+
+export interface AttemptOptions {
+  /** The scope this attempt asks for (client credentials send it from `clientMetadata`). */
+  scope: string | undefined;
+  /** During a step-up or login the stored tokens are not offered: `auth()` would refresh them, scope unchanged. */
+  hideTokens: boolean;
 }
 
 /** Which client a store entry belongs to (see `OAuthStoreKey.client`). */
@@ -39,43 +50,46 @@ export function clientLabel(auth: FlowAuth): string {
   return auth.clientId ?? auth.clientMetadataUrl ?? "dynamic";
 }
 
+export function isInteractive(auth: FlowAuth): boolean {
+  return auth.type === "oauth";
+}
+
+/** The client id the current tokens were issued to, for reports. */
+export function currentClientId(record: OAuthRecord | undefined): string | undefined {
+  const issuer = record?.tokens?.issuer;
+  return issuer === undefined ? undefined : record?.clients?.[issuer]?.client_id;
+}
+
+/** Every secret value a record holds, for redaction. */
+export function secretsOf(record: OAuthRecord | undefined): string[] {
+  const values = [record?.tokens?.access_token, record?.tokens?.refresh_token, record?.tokens?.id_token];
+  for (const client of Object.values(record?.clients ?? {})) values.push(client.client_secret);
+  return values.filter((value): value is string => typeof value === "string");
+}
+
 export class StoreOAuthProvider implements OAuthClientProvider {
   readonly #settings: ProviderSettings;
+  readonly #attempt: AttemptOptions;
   declare readonly clientMetadataUrl?: string;
   declare readonly addClientAuthentication?: AddClientAuthentication;
-  /** The scope of the flow in progress (client credentials send it from `clientMetadata`). */
-  #scope: string | undefined;
-  /** During a step-up the stored tokens are not offered: `auth()` would refresh them, scope unchanged. */
-  #hideTokens = false;
   #state: string | undefined;
   #verifier: string | undefined;
   #authorizationUrl: URL | undefined;
+  /** The authorization server this attempt talks to, as `auth()` names it. */
+  #issuer: string | undefined;
+  /** Discovery as this attempt saw it: the callback leg is checked against it, not against the store. */
+  #discovery: OAuthDiscoveryState | undefined;
 
-  constructor(settings: ProviderSettings) {
+  constructor(settings: ProviderSettings, attempt: AttemptOptions) {
     this.#settings = settings;
+    this.#attempt = attempt;
     const auth = settings.auth;
     if (auth.type === "oauth" && auth.clientMetadataUrl !== undefined) this.clientMetadataUrl = auth.clientMetadataUrl;
-    if (auth.type === "client_credentials" && auth.privateKey !== undefined) {
-      this.addClientAuthentication = privateKeyJwt(settings.server, auth.clientId, auth.privateKey, auth.algorithm);
-    }
+    if (settings.addClientAuthentication !== undefined) this.addClientAuthentication = settings.addClientAuthentication;
   }
 
   get interactive(): boolean {
-    return this.#settings.auth.type === "oauth";
-  }
-
-  /** Starts one attempt of the flow with `scope`. */
-  begin(scope: string | undefined, options: { hideTokens: boolean }): void {
-    this.#scope = scope;
-    this.#hideTokens = options.hideTokens;
-    this.#authorizationUrl = undefined;
-  }
-
-  end(): void {
-    this.#hideTokens = false;
-    this.#state = undefined;
-    this.#verifier = undefined;
-    this.#authorizationUrl = undefined;
+    return isInteractive(this.#settings.auth);
   }
 
   /** The authorization URL `auth()` built, once. */
@@ -92,52 +106,76 @@ export class StoreOAuthProvider implements OAuthClientProvider {
     return state;
   }
 
+  /** The issuer recorded before the redirect (RFC 9207), from the metadata `auth()` validated. */
+  recordedIssuer(): RecordedIssuer {
+    const metadata = this.#discovery?.authorizationServerMetadata;
+    return { issuer: metadata?.issuer ?? this.#issuer, issSupported: metadata?.authorization_response_iss_parameter_supported === true };
+  }
+
   get redirectUrl(): string | undefined {
     return this.interactive ? this.#settings.redirectUrl : undefined;
   }
 
   get clientMetadata(): OAuthClientMetadata {
     const interactive = this.interactive;
+    const scope = this.#attempt.scope;
     return {
       client_name: this.#settings.clientName,
       redirect_uris: interactive ? [this.#settings.redirectUrl] : [],
       grant_types: interactive ? ["authorization_code", "refresh_token"] : ["client_credentials"],
       response_types: interactive ? ["code"] : [],
-      ...(this.#scope === undefined ? {} : { scope: this.#scope }),
+      // MCP 2026-07-28: registration names the application type; a loopback or custom-scheme redirect is a native client.
+      ...(interactive ? { application_type: applicationTypeOf(this.#settings.redirectUrl) } : {}),
+      ...(scope === undefined ? {} : { scope }),
     };
   }
 
   state(): string {
     this.#state = newState();
+    rememberSecrets([this.#state]);
     return this.#state;
   }
 
   async clientInformation(context?: OAuthClientInformationContext): Promise<OAuthClientInformationMixed | undefined> {
-    const stored = (await this.record())?.clientInformation;
+    const issuer = context?.issuer ?? this.#issuer;
+    if (context !== undefined) this.#issuer = context.issuer;
+    const clients = (await this.record())?.clients ?? {};
     const configured = this.#configuredClient();
-    if (configured === undefined) return stored;
-    // A configured client: its secret comes from the config, never from the store. The config names
-    // it for this server, so before any use is stored it is bound to the authorization server asking.
-    const issuer = stored?.client_id === configured.client_id && stored.issuer !== undefined ? stored.issuer : context?.issuer;
-    return issuer === undefined ? configured : { ...configured, issuer };
+    if (configured === undefined) return issuer === undefined ? undefined : clients[issuer];
+    if (issuer === undefined) return configured;
+    // A configured client was issued by one authorization server: bind it on first use and
+    // refuse to present it to another (the spec asks for an error rather than a silent retry).
+    const bound = Object.entries(clients).find(([, client]) => client.client_id === configured.client_id)?.[0];
+    if (bound !== undefined && bound !== issuer) {
+      throw new AuthorizationError(
+        this.#settings.server,
+        `auth.clientId ${JSON.stringify(configured.client_id)} was issued by authorization server ${quoted(bound)}, but the server now names ${quoted(issuer)}: configure a client of the new authorization server (or remove auth.clientId to register one)`,
+      );
+    }
+    if (bound === undefined) await this.#update((record) => ({ ...record, clients: { ...record.clients, [issuer]: { client_id: configured.client_id, issuer } } }));
+    return { ...configured, issuer };
   }
 
-  async saveClientInformation(information: OAuthClientInformationMixed): Promise<void> {
-    const configured = this.#configuredClient();
-    const kept = configured === undefined ? information : { client_id: information.client_id, ...(information.issuer === undefined ? {} : { issuer: information.issuer }) };
-    await this.#update((record) => ({ ...record, clientInformation: kept }));
+  async saveClientInformation(information: OAuthClientInformationMixed, context?: OAuthClientInformationContext): Promise<void> {
+    const issuer = context?.issuer ?? information.issuer ?? this.#issuer;
+    if (issuer === undefined) return;
+    // A configured client's secret comes from the config, never from the store.
+    const kept = this.#configuredClient() === undefined ? information : { client_id: information.client_id, issuer };
+    rememberSecrets(secretsOf({ clients: { [issuer]: kept } }));
+    await this.#update((record) => ({ ...record, clients: { ...record.clients, [issuer]: { ...kept, issuer } } }));
   }
 
   async tokens(): Promise<OAuthTokens | undefined> {
-    if (this.#hideTokens) return undefined;
+    if (this.#attempt.hideTokens) return undefined;
     return (await this.record())?.tokens;
   }
 
-  async saveTokens(tokens: OAuthTokens): Promise<void> {
+  async saveTokens(tokens: OAuthTokens & { issuer?: string }): Promise<void> {
+    rememberSecrets(secretsOf({ tokens }));
     const expiresAt = tokens.expires_in === undefined ? undefined : this.#settings.now() + tokens.expires_in * 1000;
     await this.#update((record) => {
       const { expiresAt: _old, ...rest } = record;
-      const scope = this.#scope ?? record.scope;
+      const scope = this.#attempt.scope ?? record.scope;
       return { ...rest, tokens, ...(expiresAt === undefined ? {} : { expiresAt }), ...(scope === undefined ? {} : { scope }) };
     });
   }
@@ -147,6 +185,7 @@ export class StoreOAuthProvider implements OAuthClientProvider {
   }
 
   saveCodeVerifier(codeVerifier: string): void {
+    rememberSecrets([codeVerifier]);
     this.#verifier = codeVerifier;
   }
 
@@ -166,24 +205,31 @@ export class StoreOAuthProvider implements OAuthClientProvider {
       this.#verifier = undefined;
       return;
     }
+    if (scope === "discovery") this.#discovery = undefined;
+    const issuer = this.#issuer;
     await this.#update((record) => {
       if (scope === "all") return {};
-      if (scope === "client") return withoutKeys(record, ["clientInformation"]);
+      if (scope === "client") return issuer === undefined ? withoutKeys(record, ["clients"]) : { ...record, clients: withoutKey(record.clients ?? {}, issuer) };
       if (scope === "tokens") return withoutKeys(record, ["tokens", "expiresAt"]);
       return withoutKeys(record, ["discovery"]);
     });
   }
 
   async saveDiscoveryState(state: OAuthDiscoveryState): Promise<void> {
+    this.#discovery = state;
     await this.#update((record) => ({ ...record, discovery: state }));
   }
 
   async discoveryState(): Promise<OAuthDiscoveryState | undefined> {
-    return (await this.record())?.discovery;
+    if (this.#discovery !== undefined) return this.#discovery;
+    this.#discovery = (await this.record())?.discovery;
+    return this.#discovery;
   }
 
   async record(): Promise<OAuthRecord | undefined> {
-    return this.#settings.store.load(this.#settings.key);
+    const record = await this.#settings.store.load(this.#settings.key);
+    rememberSecrets(secretsOf(record));
+    return record;
   }
 
   async #update(change: (record: OAuthRecord) => OAuthRecord): Promise<void> {
@@ -202,10 +248,34 @@ export class StoreOAuthProvider implements OAuthClientProvider {
   }
 }
 
+/** RFC 8252 / OIDC registration: loopback hosts and custom URI schemes are native applications. */
+function applicationTypeOf(redirectUrl: string): "native" | "web" {
+  let url: URL;
+  try {
+    url = new URL(redirectUrl);
+  } catch {
+    return "native";
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return "native";
+  return ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname) ? "native" : "web";
+}
+
 function withoutKeys(record: OAuthRecord, keys: readonly (keyof OAuthRecord)[]): OAuthRecord {
   const out: OAuthRecord = { ...record };
   for (const key of keys) delete out[key];
   return out;
+}
+
+function withoutKey<T>(map: Record<string, T>, key: string): Record<string, T> {
+  const out = { ...map };
+  delete out[key];
+  return out;
+}
+
+/** The client authentication a `client_credentials` config with a private key asks for. */
+export function clientAuthenticationFor(server: string, auth: FlowAuth): AddClientAuthentication | undefined {
+  if (auth.type !== "client_credentials" || auth.privateKey === undefined) return undefined;
+  return privateKeyJwt(server, auth.clientId, auth.privateKey, auth.algorithm);
 }
 
 /** The SDK's private_key_jwt client authentication (RFC 7523), the algorithm read from the key when not given. */

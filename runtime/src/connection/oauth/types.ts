@@ -15,13 +15,18 @@ export interface OAuthStoreKey {
 
 /** What is stored per server URL and client. Holds secrets: keep it out of logs and projects. */
 export interface OAuthRecord {
-  tokens?: OAuthTokens;
+  /** The current tokens; `tokens.issuer` names the authorization server that issued them. */
+  tokens?: OAuthTokens & { issuer?: string };
   /** When the access token expires (ms since the epoch), from `expires_in`. */
   expiresAt?: number;
   /** The scopes last asked for, the base of a step-up. */
   scope?: string;
-  /** A dynamically registered client, or the binding of a configured one to its authorization server. */
-  clientInformation?: OAuthClientInformationMixed;
+  /**
+   * Client registrations by authorization server `issuer`: a dynamically registered client, a
+   * client ID metadata document URL, or the binding of a configured client to the one issuer it
+   * was issued by. A client of one authorization server is never presented to another.
+   */
+  clients?: Record<string, OAuthClientInformationMixed>;
   /** Discovery results, so later flows skip the metadata requests. */
   discovery?: OAuthDiscoveryState;
 }
@@ -31,6 +36,12 @@ export interface OAuthStore {
   load(key: OAuthStoreKey): OAuthRecord | undefined | Promise<OAuthRecord | undefined>;
   save(key: OAuthStoreKey, record: OAuthRecord): void | Promise<void>;
   delete(key: OAuthStoreKey): void | Promise<void>;
+  /**
+   * Holds `key` for one flow (refresh, authorization) and resolves with its release: a second
+   * holder, in this process or another, waits. Optional; without it, flows of different
+   * runtimes or processes sharing the store may race (a rotated refresh token is then lost).
+   */
+  lock?(key: OAuthStoreKey): Promise<() => Promise<void>>;
 }
 
 export interface AuthorizeContext {

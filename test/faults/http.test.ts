@@ -1,0 +1,187 @@
+/**
+ * Every call ends, with its cause (HTTP): real servers on 127.0.0.1 that hang at `initialize`,
+ * die with response streams open, keep a stream open without answering, refuse with 503, and a
+ * port nobody listens on. Bounds are acceptance checks with generous margins.
+ */
+import { createServer } from "node:net";
+import type { AddressInfo } from "node:net";
+import { afterAll, describe, expect, it } from "vitest";
+import { ConnectionError, createRuntime, RuntimeClosedError, TimeoutError, CancelledError } from "../../runtime/src/index.js";
+import { startEverythingHttp, type RunningServer } from "../helpers/servers.js";
+import { settled, sleep, startFaultyHttp } from "./helpers.js";
+
+const SLACK_MS = 1_000;
+
+const unhandled: unknown[] = [];
+const onUnhandled = (reason: unknown): void => void unhandled.push(reason);
+process.on("unhandledRejection", onUnhandled);
+const servers: RunningServer[] = [];
+
+afterAll(async () => {
+  process.removeListener("unhandledRejection", onUnhandled);
+  await Promise.all(servers.map((server) => server.stop()));
+  expect(unhandled).toEqual([]);
+});
+
+async function start(mode: string): Promise<RunningServer> {
+  const server = await startFaultyHttp(mode);
+  servers.push(server);
+  return server;
+}
+
+async function openStreams(server: RunningServer): Promise<number> {
+  const response = await fetch(server.url.replace(/\/mcp$/, "/streams"));
+  return ((await response.json()) as { open: number }).open;
+}
+
+/** Polls the server until no `tools/call` stream is open; false if one still is after `ms`. */
+async function streamsClosedWithin(server: RunningServer, ms: number): Promise<boolean> {
+  const until = performance.now() + ms;
+  while ((await openStreams(server)) > 0) {
+    if (performance.now() > until) return false;
+    await sleep(25);
+  }
+  return true;
+}
+
+async function closedPort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+describe("an HTTP server that never answers initialize", () => {
+  it("the call's timeout bounds the connect, and close() resolves promptly", async () => {
+    const server = await start("hang");
+    const runtime = createRuntime({ servers: { hang: { transport: "http", url: server.url } } });
+    const result = await settled(runtime.callTool("hang", "work", {}, { timeout: 400 }));
+    expect(result.error).toBeInstanceOf(TimeoutError);
+    expect((result.error as Error).message).toBe('server "hang" tool "work": request timed out after 400 ms (while connecting)');
+    expect(result.ms).toBeLessThan(400 + SLACK_MS);
+
+    const waiting = settled(runtime.callTool("hang", "work", {}));
+    await sleep(50);
+    const closed = await settled(runtime.close());
+    expect(closed.ms).toBeLessThan(SLACK_MS);
+    expect((await waiting).error).toBeInstanceOf(RuntimeClosedError);
+  });
+});
+
+describe("an HTTP server that dies with response streams open", () => {
+  it("fails every pending call at once with the broken stream as its reason", async () => {
+    const server = await start("die");
+    const runtime = createRuntime({ servers: { dying: { transport: "http", url: server.url } } });
+    try {
+      const calls = Array.from({ length: 8 }, () => settled(runtime.callTool("dying", "work", {}, { timeout: 60_000 })));
+      const started = performance.now();
+      const results = await Promise.all(calls);
+      for (const result of results) {
+        expect(result.error).toBeInstanceOf(ConnectionError);
+        expect((result.error as Error).message).toMatch(/^server "dying" tool "work": the response stream (broke: .+|ended without a response)$/);
+      }
+      // Well before the calls' own 60 s timeout (the SDK alone leaves them pending until then).
+      expect(performance.now() - started).toBeLessThan(10_000);
+    } finally {
+      await runtime.close();
+    }
+  });
+});
+
+describe("a legacy SSE server that dies with calls pending", () => {
+  it("fails the pending call at once: the SSE stream was lost", async () => {
+    const server = await startEverythingHttp();
+    servers.push(server);
+    const runtime = createRuntime({ servers: { legacy: { transport: "sse", url: server.sseUrl, reconnect: { retries: 0 } } } });
+    try {
+      let progressed!: () => void;
+      const working = new Promise<void>((resolve) => (progressed = resolve));
+      const call = settled(
+        runtime.callTool("legacy", "trigger-long-running-operation", { duration: 60, steps: 600 }, { timeout: 60_000, onProgress: () => progressed() }),
+      );
+      await working;
+      process.kill(server.pid, "SIGKILL");
+      const started = performance.now();
+      const result = await call;
+      expect(result.error).toBeInstanceOf(ConnectionError);
+      expect((result.error as Error).message).toMatch(/^server "legacy" tool "trigger-long-running-operation": the SSE stream was lost: /);
+      expect(performance.now() - started).toBeLessThan(10_000); // not the call's 60 s
+    } finally {
+      await runtime.close();
+    }
+  });
+});
+
+describe("an HTTP request the client gives up on", () => {
+  it("a timed-out call releases its response stream (and socket)", async () => {
+    const server = await start("slow");
+    const runtime = createRuntime({ servers: { slow: { transport: "http", url: server.url } } });
+    try {
+      const result = await settled(runtime.callTool("slow", "work", {}, { timeout: 300 }));
+      expect(result.error).toBeInstanceOf(TimeoutError);
+      expect((result.error as Error).message).toBe('server "slow" tool "work": request timed out after 300 ms');
+      expect(await streamsClosedWithin(server, 3_000)).toBe(true);
+    } finally {
+      await runtime.close();
+    }
+  });
+
+  it("an aborted call releases its response stream (and socket)", async () => {
+    const server = await start("slow");
+    const runtime = createRuntime({ servers: { slow: { transport: "http", url: server.url } } });
+    try {
+      await runtime.listTools("slow"); // connected: the abort below hits the request itself
+      const controller = new AbortController();
+      const call = settled(runtime.callTool("slow", "work", {}, { signal: controller.signal }));
+      while ((await openStreams(server)) === 0) await sleep(10);
+      controller.abort();
+      expect((await call).error).toBeInstanceOf(CancelledError);
+      expect(await streamsClosedWithin(server, 3_000)).toBe(true);
+    } finally {
+      await runtime.close();
+    }
+  });
+});
+
+describe("close() with a call in flight", () => {
+  it("rejects the call with the runtime-closed error, not a lost connection, and resolves promptly", async () => {
+    const server = await start("slow");
+    const runtime = createRuntime({ servers: { slow: { transport: "http", url: server.url } } });
+    await runtime.listTools("slow");
+    const call = settled(runtime.callTool("slow", "work", {}));
+    while ((await openStreams(server)) === 0) await sleep(10);
+    const closed = await settled(runtime.close());
+    expect(closed.ms).toBeLessThan(SLACK_MS);
+    const result = await call;
+    expect(result.error).toBeInstanceOf(RuntimeClosedError);
+    expect((result.error as Error).message).toBe('server "slow" tool "work": runtime closed during the call');
+    expect(await streamsClosedWithin(server, 3_000)).toBe(true);
+  });
+});
+
+describe("HTTP failures name their cause", () => {
+  it("a refused connection says ECONNREFUSED, not a bare fetch failed", async () => {
+    const url = `http://127.0.0.1:${await closedPort()}/mcp`;
+    const runtime = createRuntime({ servers: { gone: { transport: "http", url } } });
+    try {
+      const result = await settled(runtime.callTool("gone", "work", {}));
+      expect(result.error).toBeInstanceOf(ConnectionError);
+      expect((result.error as Error).message).toMatch(/^server "gone": could not connect over http: fetch failed \(connect ECONNREFUSED 127\.0\.0\.1:\d+\)$/);
+    } finally {
+      await runtime.close();
+    }
+  });
+
+  it("an HTTP refusal says its status", async () => {
+    const server = await start("refuse-503");
+    const runtime = createRuntime({ servers: { busy: { transport: "http", url: server.url } } });
+    try {
+      const result = await settled(runtime.callTool("busy", "work", {}));
+      expect(result.error).toBeInstanceOf(ConnectionError);
+      expect((result.error as Error).message).toMatch(/^server "busy": could not connect over http: HTTP 503: /);
+    } finally {
+      await runtime.close();
+    }
+  });
+});
