@@ -7,11 +7,13 @@
 import path from "node:path";
 import { loadConfig, type ResolvedConfig } from "./config/load.js";
 import { selectServers } from "./config/select.js";
-import { captureServers } from "./capture/capture.js";
+import { captureServers, type RawCapture } from "./capture/capture.js";
+import { ServersFailedError } from "./capture/servers-failed.js";
 import { buildSnapshot } from "./snapshot/build.js";
 import { readSnapshot } from "./snapshot/file.js";
 import { configFilters, filterSnapshot } from "./snapshot/filter.js";
-import { diffSnapshots, validateDriftOptions, type DriftOptions, type DriftReport } from "./drift/index.js";
+import { diffSnapshots, type DriftReport, type ReportFailure } from "./drift/index.js";
+import { driftOptions } from "./drift/options.js";
 import { CodegenError, type Environment, type Snapshot } from "@mcp-codegen/runtime/internal";
 
 export interface CheckOptions {
@@ -30,11 +32,17 @@ export interface CheckResult {
   snapshotFile?: string;
   /** The failure threshold from the config (`drift.failOn`), if any. */
   failOn: "breaking" | "dangerous" | "safe" | undefined;
+  /** Servers that could not be captured (the report covers the others); `check` then exits 2. */
+  failures: CheckFailure[];
 }
+
+/** A server that could not be checked, or (without `server`) why nothing could be. */
+export type CheckFailure = ReportFailure;
 
 /** Capture the live servers exactly as `generate` does and classify their drift from the snapshot. */
 export async function check(options: CheckOptions = {}): Promise<CheckResult> {
   const config = await loadConfig(options);
+  const drift = driftOptions(config); // before anything else: a config error is reported first
   const only = selectServers(config, options.servers);
   const committed = await readSnapshot(config.snapshotPath);
   for (const name of only) {
@@ -42,15 +50,32 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
       throw new CodegenError("input", "not in the snapshot (run `mcp-codegen generate` first)", { subject: `server "${name}"` });
     }
   }
-  const live = buildSnapshot(await captureServers(config, { only, ...(options.env ? { env: options.env } : {}) }));
+  const { capture, failures } = await captureSurvivors(config, only, options.env);
+  const compared = only.filter((name) => capture.servers[name] !== undefined);
+  const live = buildSnapshot(capture);
   // include / exclude are config, not the server: both sides are compared through them.
   const filters = configFilters(config);
   return {
-    report: diffSnapshots(filterSnapshot(pick(committed, only), filters), filterSnapshot(live, filters), driftOptions(config)),
-    servers: only,
+    report: diffSnapshots(filterSnapshot(pick(committed, compared), filters), filterSnapshot(live, filters), drift),
+    servers: compared,
     snapshotFile: path.relative(config.rootDir, config.snapshotPath).split(path.sep).join("/"),
     failOn: config.drift.failOn,
+    failures,
   };
+}
+
+/** Capture every server; those that fail are named, the others still compared. */
+async function captureSurvivors(config: ResolvedConfig, only: string[], env: Environment | undefined): Promise<{ capture: RawCapture; failures: CheckFailure[] }> {
+  try {
+    return { capture: await captureServers(config, { only, ...(env ? { env } : {}) }), failures: [] };
+  } catch (error) {
+    if (!(error instanceof ServersFailedError) || error.captured === undefined) throw error;
+    const failures = error.failures.map((failure, index) => {
+      const server = error.failedServers[index];
+      return { ...(server === undefined ? {} : { server }), message: failure.toLine() };
+    });
+    return { capture: error.captured as RawCapture, failures };
+  }
 }
 
 /** Classify the changes between two snapshots, offline. */
@@ -58,24 +83,9 @@ export async function diffFiles(before: string, after: string, options: { config
   const config = options.configPath ? await loadConfig(options) : undefined;
   const [old, current] = await Promise.all([readSnapshot(before), readSnapshot(after)]);
   const servers = [...new Set([...Object.keys(old.servers), ...Object.keys(current.servers)])].sort();
-  if (!config) return { report: diffSnapshots(old, current, {}), servers, failOn: undefined };
+  if (!config) return { report: diffSnapshots(old, current, {}), servers, failOn: undefined, failures: [] };
   const filters = configFilters(config);
-  return { report: diffSnapshots(filterSnapshot(old, filters), filterSnapshot(current, filters), driftOptions(config)), servers, failOn: config.drift.failOn };
-}
-
-export function driftOptions(config: ResolvedConfig): DriftOptions {
-  const { rules, overrides, accept } = config.drift;
-  const options = {
-    ...(rules ? { rules } : {}),
-    ...(overrides ? { overrides } : {}),
-    ...(accept ? { accept } : {}),
-  } as DriftOptions;
-  try {
-    validateDriftOptions(options);
-  } catch (error) {
-    throw new CodegenError("config", (error as Error).message, { subject: "drift" });
-  }
-  return options;
+  return { report: diffSnapshots(filterSnapshot(old, filters), filterSnapshot(current, filters), driftOptions(config)), servers, failOn: config.drift.failOn, failures: [] };
 }
 
 function pick(snapshot: Snapshot, servers: readonly string[]): Snapshot {

@@ -5,5 +5,5 @@ export { generate, generateFromSnapshot, type GenerateOptions, type GenerateRepo
 export { CodegenError } from "@mcp-codegen/runtime/internal";
 export type { ServerConfig } from "@mcp-codegen/runtime/internal";
 export type { Snapshot, ServerSnapshot, ToolEntry } from "@mcp-codegen/runtime/internal";
-export { check, diffFiles, type CheckOptions, type CheckResult } from "./check.js";
+export { check, diffFiles, type CheckFailure, type CheckOptions, type CheckResult } from "./check.js";
 export { renderReport, failsAt, RULES, type DriftReport, type Change } from "./drift/index.js";

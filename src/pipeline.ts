@@ -9,12 +9,15 @@
 import path from "node:path";
 import { loadConfig, type ResolvedConfig } from "./config/load.js";
 import { assertEsmOutput } from "./config/module-format.js";
+import { driftOptions } from "./drift/options.js";
+import { missingPeers } from "./config/peers.js";
 import { findUp } from "./config/find-up.js";
 import { buildSnapshot } from "./snapshot/build.js";
 import { readSnapshot, snapshotText } from "./snapshot/file.js";
 import { planFiles, type PlannedFile } from "./emit/plan.js";
 import { isCurrent, withBanner } from "./emit/banner.js";
 import type { EmitWarning } from "./emit/server-module.js";
+import { WarningStore } from "./format/warning-store.js";
 import { Formatter } from "./format/format.js";
 import { emitterFingerprint } from "./emit/fingerprint.js";
 import {
@@ -91,6 +94,7 @@ export interface GenerateReport {
 export async function generate(options: GenerateOptions = {}): Promise<GenerateReport> {
   const started = performance.now();
   const config = await loadConfig(options);
+  driftOptions(config); // a misspelt rule id fails here too, not only at the first check
   assertEsmOutput(config.outDir, config.rootDir);
   const only = options.servers === undefined ? undefined : selectServers(config, options.servers);
   const timings = new Map<string, number>();
@@ -100,6 +104,7 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   };
   const snapshot = options.offline ? await offlineSnapshot(config) : await onlineSnapshot(config, { ...options, onEvent }, only);
   const report = await generateFromSnapshot(config, snapshot, options);
+  report.warnings.push(...peerWarnings(config));
   const servers = report.servers.map((server) => {
     const ms = timings.get(server.name);
     return ms === undefined ? server : { ...server, source: "live" as const, ms };
@@ -124,9 +129,13 @@ export async function generateFromSnapshot(
   const wanted = new Map<string, string>();
   const files: FileReport[] = [];
   const existing = await Promise.all(plan.files.map((file) => readExisting(config.outDir, file.path)));
-  const toRender = plan.files.filter((file, index) => !isCurrentFile(existing[index], file));
+  const cacheDir = options.cache === false ? undefined : formatCacheDir(config.rootDir);
+  const warningStore = new WarningStore(cacheDir && path.join(path.dirname(cacheDir), "warnings"));
+  // A current file is rendered only when its warnings are not known: they are reported on every run.
+  const storedWarnings = await Promise.all(plan.files.map((file, index) => (isCurrentFile(existing[index], file) ? warningStore.read(file.inputsHash) : undefined)));
+  const toRender = plan.files.filter((file, index) => !isCurrentFile(existing[index], file) || storedWarnings[index] === undefined);
   const formatter = new Formatter({
-    cacheDir: options.cache === false ? undefined : formatCacheDir(config.rootDir),
+    cacheDir,
     cacheSalt: emitterFingerprint(),
     parallel: toRender.reduce((sum, file) => sum + file.weight, 0) >= PARALLEL_FORMAT_FROM_TOOLS,
   });
@@ -134,7 +143,9 @@ export async function generateFromSnapshot(
     // All files at once: one file's emission goes on while another's formatting finishes.
     const produced = await Promise.all(plan.files.map((file, index) => (toRender.includes(file) ? produce(file, existing[index], formatter) : undefined)));
     for (const [index, file] of plan.files.entries()) {
-      warnings.push(...(produced[index]?.warnings ?? []));
+      const rendered = produced[index];
+      if (rendered) await warningStore.write(file.inputsHash, rendered.warnings);
+      warnings.push(...(rendered?.warnings ?? storedWarnings[index] ?? []));
       const content = produced[index]?.content;
       const twice = content === undefined ? [] : duplicateDeclarations(content);
       if (twice.length > 0) {
@@ -264,4 +275,14 @@ async function onlineSnapshot(config: ResolvedConfig, options: GenerateOptions, 
 /** The options among `keys` that are set (exactOptionalPropertyTypes: no `undefined` members). */
 function pick<T extends object, K extends keyof T>(options: T, keys: readonly K[]): Partial<Pick<T, K>> {
   return Object.fromEntries(keys.filter((key) => options[key] !== undefined).map((key) => [key, options[key]])) as Partial<Pick<T, K>>;
+}
+
+/** One warning per peer the generated code imports that is not installed for it. */
+function peerWarnings(config: ResolvedConfig): EmitWarning[] {
+  const folder = `${path.relative(config.rootDir, config.outDir).split(path.sep).join("/") || "."}/`;
+  return missingPeers(config.outDir).map((name) => ({
+    subject: `package "${name}"`,
+    pointer: `(imported by ${folder})`,
+    message: `not installed: the generated code cannot load without it (npm i ${name})`,
+  }));
 }

@@ -4,15 +4,24 @@
  * prompts}/list_changed`. Changes are debounced and runs never overlap; `close()` stops a run
  * before it writes (one already writing completes), so the tree is never left half-written.
  *
- * The capture's connections are kept open between runs to hear the notifications; a server's
- * notification regenerates that server only (the snapshot keeps the others).
+ * The capture's connections are kept open between runs to hear the notifications. On a
+ * notification the server is listed again over that connection and compared, entity hash by
+ * entity hash, with the snapshot: only a listing that really changed regenerates (that server
+ * only; the snapshot keeps the others), and the run says what changed. Servers such as
+ * server-everything announce `list_changed` after every connect: without the comparison each
+ * run's fresh connection would start the next run. Clients of servers no longer in the config
+ * are closed (their child processes end) after the run that dropped them.
  */
 import { existsSync, watch, type FSWatcher } from "node:fs";
 import path from "node:path";
 import { listenForListChanges } from "@mcp-codegen/runtime/internal/connect";
 import type { Client } from "@modelcontextprotocol/client";
+import { relistServer } from "./capture/capture.js";
 import { findConfigFile, loadConfig, type ResolvedConfig } from "./config/load.js";
 import { generate, type GenerateOptions, type GenerateReport } from "./pipeline.js";
+import { buildSnapshot } from "./snapshot/build.js";
+import { readSnapshot } from "./snapshot/file.js";
+import { listingChange } from "./watch-changes.js";
 
 export interface WatchOptions extends Omit<GenerateOptions, "install" | "keep" | "signal" | "check"> {
   /** Quiet time after the last change before a run starts. Default 150 ms. */
@@ -20,7 +29,11 @@ export interface WatchOptions extends Omit<GenerateOptions, "install" | "keep" |
 }
 
 /** Why a run started: the first run, a file that changed, or a server's list_changed. */
-export type WatchTrigger = { kind: "start" } | { kind: "file"; file: string } | { kind: "list-changed"; server: string; list: string };
+export type WatchTrigger =
+  | { kind: "start" }
+  | { kind: "file"; file: string }
+  /** `change`: what differs from the snapshot, e.g. `tools: +echo2, ~add`. */
+  | { kind: "list-changed"; server: string; list: string; change: string };
 
 export type WatchEvent =
   | { kind: "run"; trigger: WatchTrigger; report: GenerateReport }
@@ -56,6 +69,8 @@ export function watchGenerate(options: WatchOptions, onEvent: (event: WatchEvent
   let running: Promise<void> | undefined;
   let controller: AbortController | undefined;
   let closed = false;
+  /** The config as last loaded (after each run): what a `list_changed` comparison reads. */
+  let currentConfig: ResolvedConfig | undefined;
 
   const schedule = (trigger: WatchTrigger, server?: string) => {
     if (closed) return;
@@ -102,9 +117,36 @@ export function watchGenerate(options: WatchOptions, onEvent: (event: WatchEvent
   const listen = (server: string, client: Client) => {
     for (const [list, method] of LIST_CHANGED) {
       client.setNotificationHandler(method, () => {
-        if (!retired.has(client)) schedule({ kind: "list-changed", server, list }, server);
+        if (!retired.has(client)) compareSoon(server, list, client);
       });
     }
+  };
+
+  /** Debounced per server: a burst of notifications is one comparison. */
+  const comparing = new Map<string, NodeJS.Timeout>();
+  const compareSoon = (server: string, list: string, client: Client) => {
+    clearTimeout(comparing.get(server));
+    comparing.set(server, setTimeout(() => {
+      comparing.delete(server);
+      void compareListing(server, list, client);
+    }, debounceMs));
+  };
+
+  /** List the server again over its open connection; regenerate it only when the listing differs from the snapshot. */
+  const compareListing = async (server: string, list: string, client: Client): Promise<void> => {
+    if (closed || retired.has(client) || !currentConfig) return;
+    const config = currentConfig;
+    const committed = (await readSnapshot(config.snapshotPath).catch(() => undefined))?.servers[server];
+    if (!committed) return schedule({ kind: "list-changed", server, list, change: "not in the snapshot" }, server);
+    let change: string | undefined;
+    try {
+      const listing = await relistServer(client, committed.protocolVersion, server, config);
+      const live = buildSnapshot({ servers: { [server]: listing } }).servers[server];
+      change = live ? listingChange(committed, live) : undefined;
+    } catch {
+      change = "listing failed on the open connection"; // a run reconnects and names the cause
+    }
+    if (change !== undefined && !closed && !retired.has(client)) schedule({ kind: "list-changed", server, list, change }, server);
   };
 
   const retire = (client: Client) => {
@@ -129,7 +171,21 @@ export function watchGenerate(options: WatchOptions, onEvent: (event: WatchEvent
     } catch {
       config = undefined; // an invalid config: keep watching it until it is fixed
     }
+    if (config) {
+      currentConfig = config;
+      retireRemoved(config);
+    }
     watchFolders(new Set([file, ...(config ? serverScripts(config) : [])]));
+  };
+
+  /** A server taken out of the config: its connection (and child process) ends now. */
+  const retireRemoved = (config: ResolvedConfig) => {
+    const configured = new Set(config.servers.map((server) => server.name));
+    for (const [server, client] of held) {
+      if (configured.has(server)) continue;
+      held.delete(server);
+      void retire(client);
+    }
   };
 
   const watchFolders = (files: Set<string>) => {
@@ -159,6 +215,7 @@ export function watchGenerate(options: WatchOptions, onEvent: (event: WatchEvent
     async close() {
       closed = true;
       clearTimeout(timer);
+      for (const pendingCompare of comparing.values()) clearTimeout(pendingCompare);
       controller?.abort();
       await running?.catch(() => undefined);
       for (const watcher of watchers.values()) watcher.close();

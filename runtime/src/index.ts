@@ -33,7 +33,7 @@ export type {
   ToolHookCall,
   ToolHookState,
 } from "./calls/hooks.js";
-export { pathFromModule } from "./shared/paths.js";
+export { pathFromModule, pathFromProjectRoot } from "./shared/paths.js";
 export { MissingPeerError } from "./adapters/langchain/load.js";
 export { driftGuard, mergeDriftReports, type DriftGuard, type DriftGuardRegistration, type GeneratedSnapshot } from "./calls/drift-guard.js";
 export { DriftError } from "./calls/drift-error.js";

@@ -24,3 +24,4 @@ export { RULES, RULE_IDS, LEVELS, isRuleId, type Level, type RuleId, type RuleDe
 export { cleanText, MAX_TEXT_LENGTH } from "./drift/text.js";
 export type * from "./drift/types.js";
 export { templateVariables } from "./drift/uri-template.js";
+export { findProjectRoot } from "./shared/project-root.js";

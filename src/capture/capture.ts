@@ -57,19 +57,20 @@ export type CaptureEvent =
 
 /**
  * Every server is captured, even when others fail; the failures are then thrown together,
- * one line each, as a `ServersFailedError`.
+ * one line each, as a `ServersFailedError` that also carries what the others listed.
  */
 export async function captureServers(config: ResolvedConfig, options: CaptureOptions = {}): Promise<RawCapture> {
   const env = options.env ?? process.env;
   const servers = config.servers.filter((server) => !options.only || options.only.includes(server.name));
   const settled = await Promise.allSettled(servers.map((server) => captureReporting(server, config, env, options)));
   const failures = settled.flatMap((result) => (result.status === "rejected" ? [asServerError(result.reason)] : []));
-  if (failures.length > 0) throw new ServersFailedError(failures);
+  const failed = servers.filter((_server, index) => settled[index]?.status === "rejected").map((server) => server.name);
   const out: RawCapture = { servers: {} };
   settled.forEach((result, index) => {
     const server = servers[index];
     if (server && result.status === "fulfilled") out.servers[server.name] = result.value;
   });
+  if (failures.length > 0) throw new ServersFailedError<RawCapture>(failures, failed, out);
   return out;
 }
 
@@ -100,6 +101,19 @@ function asServerError(error: unknown): CodegenError {
   return error instanceof CodegenError ? error : new CodegenError("server", errorMessage(error));
 }
 
+/**
+ * What a server lists now, over a connection the capture kept open (`generate --watch` asks on
+ * `list_changed`, to regenerate only when the listing really changed).
+ */
+export function relistServer(client: Client, protocolVersion: string | undefined, server: string, config: ResolvedConfig): Promise<RawServerListing> {
+  const entry = config.servers.find((candidate) => candidate.name === server);
+  const limits: CaptureLimits = {
+    maxListingBytes: entry?.config.maxListingBytes ?? config.maxListingBytes,
+    maxSchemaDepth: entry?.config.maxSchemaDepth ?? config.maxSchemaDepth,
+  };
+  return listEverything(client, protocolVersion, server, limits);
+}
+
 async function captureOne(server: ResolvedServer, config: ResolvedConfig, env: Environment, options: CaptureOptions): Promise<RawServerListing> {
   const subject = `server "${server.name}"`;
   const timeout = server.config.timeout ?? config.timeout;
@@ -115,7 +129,7 @@ async function captureOne(server: ResolvedServer, config: ResolvedConfig, env: E
   let timer: NodeJS.Timeout | undefined;
   let onAbort: (() => void) | undefined;
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new CodegenError("server", `no answer within ${timeout} ms${stream.junkNote()}`, { subject })), timeout);
+    timer = setTimeout(() => reject(new CodegenError("server", `no answer within ${timeout} ms${stream.junkNote()} (raise \`timeout\` in the config: at the top level, or in servers.${server.name})`, { subject })), timeout);
     onAbort = () => reject(new CodegenError("server", "capture interrupted", { subject }));
     if (options.signal?.aborted) onAbort();
     else options.signal?.addEventListener("abort", onAbort, { once: true });
@@ -142,7 +156,9 @@ async function captureOne(server: ResolvedServer, config: ResolvedConfig, env: E
       throw new CodegenError("server", `login required: run \`mcp-codegen login ${server.name}\` (no valid stored login for its OAuth authorization)`, { subject, cause: error });
     }
     const tail = error instanceof OpenFailure ? error.stderr : (opened?.stderr?.summary() ?? "");
-    const message = error instanceof McpRuntimeError ? error.detail : (describeFailure(error, resolved) ?? causeMessage(error));
+    // The network cause first: a runtime error's own detail may be the bare `fetch failed` above it.
+    const missing = error instanceof OpenFailure ? error.missingPath : undefined;
+    const message = missing ?? describeFailure(error, resolved) ?? (error instanceof McpRuntimeError ? error.detail : causeMessage(error));
     const detail = `${message}${stream.junkNote()}${tail ? ` (stderr: ${tail})` : ""}`;
     throw new CodegenError("server", redact(`cannot capture: ${detail}`, resolved.secrets), { subject });
   } finally {

@@ -19,6 +19,8 @@ export const NETWORK_CAUSES: Readonly<Record<string, (where: Where) => string>> 
   EHOSTUNREACH: (w) => `host unreachable: ${w.host}`,
   ENETUNREACH: (w) => `network unreachable for ${w.host}`,
   EPIPE: (w) => `connection to ${w.host}:${w.port} closed while sending`,
+  // fetch refuses some ports outright (the Fetch standard's "bad ports", such as 1, 25, 6000).
+  BAD_PORT: (w) => `port ${w.port} is blocked by fetch (a "bad port" in the Fetch standard): use another port`,
 };
 
 /** Certificate problems (Node/OpenSSL codes); any other `ERR_SSL_*` / `ERR_TLS_*` is TLS too. */

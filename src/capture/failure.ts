@@ -17,8 +17,8 @@ export function describeFailure(error: unknown, server: ResolvedServer): string 
       const hint = HTTP_STATUS_HINTS[status];
       return `HTTP ${status} from ${where.url}${hint ? ` (${hint})` : ""}`;
     }
-    const code = (link as { code?: unknown }).code;
-    if (typeof code !== "string") continue;
+    const code = codeOf(link);
+    if (code === undefined) continue;
     if (server.kind === "stdio") {
       const spawn = SPAWN_CAUSES[code];
       if (spawn && /spawn/.test(String((link as { syscall?: unknown }).syscall ?? link.message))) return spawn(where);
@@ -30,6 +30,17 @@ export function describeFailure(error: unknown, server: ResolvedServer): string 
     if (tls !== undefined) return `TLS error from ${where.host}:${where.port}: ${tls}`;
   }
   return undefined;
+}
+
+/**
+ * The error's code, or one named in its message: the SDK's SSE transport keeps only the text of
+ * the network error (`SSE error: TypeError: fetch failed: connect ECONNREFUSED 127.0.0.1:3917`).
+ */
+function codeOf(link: Error): string | undefined {
+  const code = (link as { code?: unknown }).code;
+  if (typeof code === "string") return code;
+  if (/\bbad port\b/.test(link.message)) return "BAD_PORT";
+  return /\b(E[A-Z]{3,}|UND_ERR_[A-Z_]+|CERT_[A-Z_]+|ERR_(?:SSL|TLS)_[A-Z_]+)\b/.exec(link.message)?.[1];
 }
 
 function causeChain(error: unknown): Error[] {

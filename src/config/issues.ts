@@ -5,7 +5,7 @@
 import path from "node:path";
 import type { ZodError, core } from "zod";
 import { CodegenError } from "@mcp-codegen/runtime/internal";
-import { DRIFT_KEYS, OUTPUT_HANDLING_KEYS, SERVER_KEYS, TOP_LEVEL_KEYS } from "./schema.js";
+import { DRIFT_KEYS, OUTPUT_HANDLING_KEYS, SERVER_KEYS, TOP_LEVEL_KEYS, TRANSPORTS } from "./schema.js";
 import { didYouMean } from "./suggest.js";
 
 export interface ConfigIssue {
@@ -60,7 +60,7 @@ function configIssues(zod: readonly core.$ZodIssue[], under: readonly string[], 
     }
     const branch = issue.code === "invalid_union" ? matchingBranch(issue.errors) : undefined;
     if (branch) issues.push(...configIssues(branch, keys, raw, untyped));
-    else issues.push({ path: at, message: issueMessage(issue.message) });
+    else issues.push({ path: at, message: issueMessage(issue.message) + valueHint(issue, keys, raw) });
   }
   return issues;
 }
@@ -78,6 +78,27 @@ function matchingBranch(branches: readonly (readonly core.$ZodIssue[])[]): reado
 function unknownKey(key: string, known: readonly string[]): string {
   const guess = didYouMean(key, known);
   return guess ? `unknown key (did you mean "${guess}"?)` : `unknown key (expected one of ${known.join(", ")})`;
+}
+
+/** Allowed values of an enum-like key, for a did-you-mean on a misspelled value. */
+const VALUE_CHOICES: Readonly<Record<string, readonly string[]>> = {
+  transport: TRANSPORTS,
+  type: TRANSPORTS,
+};
+
+/** ` (did you mean "stdio"?)` for a misspelled enum value such as `transport: "stdoi"`; empty otherwise. */
+function valueHint(issue: core.$ZodIssue, keys: readonly string[], raw: unknown): string {
+  const value = valueAt(raw, keys);
+  if (typeof value !== "string") return "";
+  const choices = issue.code === "invalid_value" ? issue.values.filter((choice): choice is string => typeof choice === "string") : VALUE_CHOICES[keys.at(-1) ?? ""];
+  const guess = choices ? didYouMean(value, choices) : undefined;
+  return guess && guess !== value ? ` (got ${JSON.stringify(value)}: did you mean "${guess}"?)` : "";
+}
+
+function valueAt(raw: unknown, keys: readonly string[]): unknown {
+  let value = raw;
+  for (const key of keys) value = value !== null && typeof value === "object" ? (value as Record<string, unknown>)[key] : undefined;
+  return value;
 }
 
 /** "Invalid input: expected string, received undefined" → "missing (expected string)". */

@@ -3,7 +3,7 @@
  * build step), `.js`/`.mjs` natively and `.json` as data; validates with Zod.
  */
 import { existsSync } from "node:fs";
-import { readFile } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { CodegenError, compareCodeUnits, mergeOutputHandling, type ServerConfig } from "@mcp-codegen/runtime/internal";
@@ -106,7 +106,10 @@ async function importConfig(configPath: string): Promise<unknown> {
       const jiti = createJiti(import.meta.url, { interopDefault: true, moduleCache: false });
       return unwrapDefault(await jiti.import(configPath));
     }
-    return unwrapDefault(await import(pathToFileURL(configPath).href));
+    // The file's mtime in the URL: an edited config is imported anew (`generate --watch`), an
+    // unchanged one comes from the module cache. (Modules it imports itself stay cached.)
+    const version = (await stat(configPath)).mtimeMs;
+    return unwrapDefault(await import(`${pathToFileURL(configPath).href}?mtime=${version}`));
   } catch (error) {
     throw new CodegenError("config", `cannot load config: ${(error as Error).message}`, { subject, cause: error });
   }

@@ -28,7 +28,7 @@ export function assertEsmOutput(outDir: string, rootDir: string): void {
   const kind = module.value.toLowerCase();
   if (kind !== "commonjs" && !NODE_MODULE_KINDS.has(kind)) return;
   const shown = (file: string) => path.relative(rootDir, file).split(path.sep).join("/") || ".";
-  const where = packageJson ? `${shown(packageJson)} has no "type": "module"` : `no package.json says "type": "module"`;
+  const where = packageJson ? `${shown(packageJson)} ${typeClause(readJson(packageJson)["type"])}` : `no package.json says "type": "module"`;
   throw new CodegenError(
     "config",
     `generated code is ESM, but ${shown(module.file)} compiles ${shown(outDir)} as CommonJS (module "${module.value}", and ${where}): ` +
@@ -81,4 +81,9 @@ function readJson(file: string): Record<string, unknown> {
   }
   const value: unknown = parse(text, [], { allowTrailingComma: true });
   return isRecord(value) ? value : {};
+}
+
+/** What package.json says about `type`, as it says it: `says "type": "commonjs"` or `has no "type"`. */
+function typeClause(type: unknown): string {
+  return type === undefined ? 'has no "type" (so Node.js reads .js as CommonJS)' : `says "type": ${JSON.stringify(type)}`;
 }

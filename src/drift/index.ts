@@ -3,5 +3,5 @@ export { diffSnapshots } from "@mcp-codegen/runtime/internal";
 export { failsAt, validateDriftOptions } from "@mcp-codegen/runtime/internal";
 export { canonicalizeSchema, canonicalSchemaText } from "@mcp-codegen/runtime/internal";
 export { RULES, RULE_IDS, LEVELS, isRuleId, type Level, type RuleId, type RuleDefinition, type Side } from "@mcp-codegen/runtime/internal";
-export { renderReport, REPORT_FORMATS, type ReportFormat, type RenderOptions } from "./report/index.js";
+export { renderReport, REPORT_FORMATS, type ReportFormat, type RenderOptions, type ReportFailure } from "./report/index.js";
 export type { Change, DriftAcceptance, DriftEntityKind, DriftOptions, DriftOverride, DriftReport, DriftSummary, FailThreshold, RuleSetting } from "@mcp-codegen/runtime/internal";

@@ -1,12 +1,15 @@
 /**
  * The default connection written into a generated server module: the config entry as the
  * user wrote it (placeholders kept, resolved at run time from the environment), with a stdio
- * server's working folder made relative to the generated module, so the output holds no
- * machine path and the command runs from the config's folder wherever the checkout lives.
+ * server's working folder made relative to the project root (the nearest package.json above
+ * the generated module: runtime/src/shared/project-root.ts says why), so the output holds no
+ * machine path and the command runs from the config's folder wherever the checkout lives and
+ * however the app is built (source, `tsc --outDir`, a bundle). Without a package.json above
+ * the output, the path is written relative to the module, as before.
  */
 import path from "node:path";
 import type { ResolvedServer } from "../config/load.js";
-import { eraOfSnapshot, hasPlaceholder, type CapturedProtocol, type ServerConfig, type ServerSnapshot } from "@mcp-codegen/runtime/internal";
+import { eraOfSnapshot, findProjectRoot, hasPlaceholder, type CapturedProtocol, type ServerConfig, type ServerSnapshot } from "@mcp-codegen/runtime/internal";
 import { jsonLiteral, stringLiteral } from "./text.js";
 
 /** Keys that are generator options, not connection settings. */
@@ -18,9 +21,11 @@ const RUNTIME_NAMES: Readonly<Record<string, string>> = { defaultToolTimeout: "t
 export interface ConnectionExpression {
   /** TS expression of type `ServerConfig`. */
   code: string;
-  /** Whether the expression uses `pathFromModule`. */
-  usesModulePath: boolean;
+  /** Which path helper the expression calls, if any. */
+  pathHelper: PathHelper | undefined;
 }
+
+export type PathHelper = "pathFromProjectRoot" | "pathFromModule";
 
 export function connectionExpression(server: ResolvedServer, rootDir: string, moduleDir: string, captured?: CapturedProtocol): ConnectionExpression {
   const entries = Object.entries(server.config as ServerConfig & Record<string, unknown>).filter(
@@ -29,14 +34,17 @@ export function connectionExpression(server: ResolvedServer, rootDir: string, mo
   const members = entries.map(([key, value]) => `${stringLiteral(RUNTIME_NAMES[key] ?? key)}: ${jsonLiteral(value)}`);
   // The era the server was captured with: the client starts in it instead of probing.
   if (captured !== undefined) members.push(`"captured": ${jsonLiteral(captured)}`);
-  if (server.config.transport !== "stdio") return { code: `{ ${members.join(", ")} }`, usesModulePath: false };
+  if (server.config.transport !== "stdio") return { code: `{ ${members.join(", ")} }`, pathHelper: undefined };
   const cwd = server.config.cwd ?? ".";
-  if (path.isAbsolute(cwd)) return { code: `{ ${[...members, `"cwd": ${stringLiteral(cwd)}`].join(", ")} }`, usesModulePath: false };
-  const fromModule = (relative: string) => `pathFromModule(import.meta.url, ${stringLiteral(toPosix(path.relative(moduleDir, path.resolve(rootDir, relative))) || ".")})`;
+  if (path.isAbsolute(cwd)) return { code: `{ ${[...members, `"cwd": ${stringLiteral(cwd)}`].join(", ")} }`, pathHelper: undefined };
+  const projectRoot = findProjectRoot(moduleDir);
+  const pathHelper: PathHelper = projectRoot === undefined ? "pathFromModule" : "pathFromProjectRoot";
+  const anchor = projectRoot ?? moduleDir;
+  const fromAnchor = (relative: string) => `${pathHelper}(import.meta.url, ${stringLiteral(toPosix(path.relative(anchor, path.resolve(rootDir, relative))) || ".")})`;
   // A placeholder is substituted at run time, then resolved against the config's folder (`cwdBase`), as at generate.
-  if (hasPlaceholder(cwd)) members.push(`"cwd": ${stringLiteral(cwd)}`, `"cwdBase": ${fromModule(".")}`);
-  else members.push(`"cwd": ${fromModule(cwd)}`);
-  return { code: `{ ${members.join(", ")} }`, usesModulePath: true };
+  if (hasPlaceholder(cwd)) members.push(`"cwd": ${stringLiteral(cwd)}`, `"cwdBase": ${fromAnchor(".")}`);
+  else members.push(`"cwd": ${fromAnchor(cwd)}`);
+  return { code: `{ ${members.join(", ")} }`, pathHelper };
 }
 
 function toPosix(file: string): string {

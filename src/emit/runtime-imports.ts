@@ -2,7 +2,7 @@
  * What a server module imports, each name with the members it needs: a module imports only what
  * it uses, so it compiles under `noUnusedLocals` (Vite's stock `tsconfig.app.json`).
  */
-export type ModuleNeed = "tools" | "resources" | "templates" | "prompts" | "readable" | "callable" | "modulePath" | "tasks" | "requiredTasks" | "always";
+export type ModuleNeed = "tools" | "resources" | "templates" | "prompts" | "readable" | "callable" | "modulePath" | "projectPath" | "tasks" | "requiredTasks" | "always";
 
 export const RUNTIME_IMPORTS: readonly (readonly [name: string, need: ModuleNeed, typeOnly: boolean])[] = [
   ["createLangChainTools", "always", false],
@@ -11,6 +11,7 @@ export const RUNTIME_IMPORTS: readonly (readonly [name: string, need: ModuleNeed
   ["getPromptMessages", "prompts", false],
   ["readTypedResource", "readable", false],
   ["pathFromModule", "modulePath", false],
+  ["pathFromProjectRoot", "projectPath", false],
   ["serverTasks", "tasks", false],
   ["CallOptions", "callable", true],
   ["DriftReport", "always", true],

@@ -33,12 +33,12 @@ describe("hostile stdio servers", () => {
   it("a server that writes a line that is not JSON instead of its answer", async () => {
     // The SDK client skips stdout lines that are not JSON (servers that log there), so all that is known is the silence.
     const project = projectWithOutput("nonjson", { chatty: hostileStdio("non-json") }, { timeout: 2_000 });
-    await expectCleanFailure(project, /server "chatty": no answer within 2000 ms$/);
+    await expectCleanFailure(project, /server "chatty": no answer within 2000 ms \(raise `timeout` in the config: at the top level, or in servers\.chatty\)$/);
   });
 
   it("a server that writes JSON that is not JSON-RPC", async () => {
     const project = projectWithOutput("notrpc", { odd: hostileStdio("not-jsonrpc") }, { timeout: 2_000 });
-    await expectCleanFailure(project, /server "odd": no answer within 2000 ms \(it wrote a message that is not JSON-RPC\)$/);
+    await expectCleanFailure(project, /server "odd": no answer within 2000 ms \(it wrote a message that is not JSON-RPC\) \(raise `timeout` in the config: at the top level, or in servers\.odd\)$/);
   });
 
   it("a server whose answer breaks the protocol's schema", async () => {
@@ -100,6 +100,6 @@ describe("hostile HTTP endpoints", () => {
   });
 
   it("an endpoint that accepts the connection and never answers", async () => {
-    await expectCleanFailure(projectWithOutput("hang", { locked: http("hang") }, { timeout: 1_500 }), /server "locked": no answer within 1500 ms$/);
+    await expectCleanFailure(projectWithOutput("hang", { locked: http("hang") }, { timeout: 1_500 }), /server "locked": no answer within 1500 ms \(raise `timeout`/);
   });
 });

@@ -4,6 +4,8 @@
  * unreachable servers, and hostile server text. (Every rule id is covered in rules.test.ts.)
  */
 import { copyFileSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DriftReport } from "../../runtime/src/drift/types.js";
@@ -69,11 +71,44 @@ describe("check", () => {
     });
   }
 
-  it("exits 2, never 1, when a server cannot be reached", async () => {
-    const result = await checkWith(path.join(project, "missing.json"), []);
+  it("exits 2, never 1, when a server cannot be reached, and still writes its report in every format", async () => {
+    const missing = path.join(project, "missing.json");
+    const [text, markdown, report, github] = await Promise.all(
+      ["text", "markdown", "json", "github"].map((format) => checkWith(missing, ["--format", format])),
+    );
+    for (const result of [text, markdown, report, github]) {
+      expect(result!.status).toBe(2);
+      expect(result!.stderr).toMatch(/^mcp-codegen: server "listing": cannot capture: /);
+    }
+    // The reachable server is still compared; the failing one is named in the report itself.
+    expect(text!.stdout).toBe("No drift: 1 server matches the snapshot. 1 could not be checked.\n");
+    expect(markdown!.stdout).toMatch(/^## MCP schema drift\n\n\*\*❌ Could not check:\*\*\n\n- server &quot;listing&quot;\\: cannot capture\\: /);
+    expect(markdown!.stdout).toMatch(/No drift in the servers checked\.\n$/);
+    expect(JSON.parse(report!.stdout)).toMatchObject({ version: 1, changes: [], failures: [{ server: "listing", message: expect.stringMatching(/^server "listing": cannot capture: /) }] });
+    expect(github!.stdout).toMatch(/^::error file=[^,]*mcp-snapshot\.json,title=MCP drift%3A could not check::server "listing": cannot capture: /);
+  });
+
+  it("check --format markdown names an unreachable HTTP server and its network cause (exit 2)", async () => {
+    const dir = tempProject("drift-unreachable");
+    writeFileSync(path.join(dir, "codegen.config.json"), JSON.stringify(listingConfig()));
+    const generated = await runCli(["generate", "--quiet"], { cwd: dir, env: { LISTING_FILE: writeListing(dir, "base") } });
+    expect(generated.status, generated.stderr).toBe(0);
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+    const port = (probe.address() as AddressInfo).port;
+    await new Promise((resolve) => probe.close(resolve));
+    writeFileSync(path.join(dir, "codegen.config.json"), JSON.stringify({ ...listingConfig(), servers: { [SERVER]: { url: `http://127.0.0.1:${port}/mcp` } } }));
+    const result = await runCli(["check", "--format", "markdown"], { cwd: dir });
     expect(result.status).toBe(2);
-    expect(result.stderr).toMatch(/server "listing"/);
-    expect(result.stdout).toBe("");
+    expect(result.stdout).toContain(`- server &quot;${SERVER}&quot;\\: cannot capture\\: connection refused 127\\.0\\.0\\.1\\:${port}`);
+  });
+
+  it("a check that cannot start at all (no snapshot) still writes a report naming why", async () => {
+    const dir = tempProject("drift-nosnapshot");
+    writeFileSync(path.join(dir, "codegen.config.json"), JSON.stringify(listingConfig()));
+    const result = await runCli(["check", "--format", "json"], { cwd: dir });
+    expect(result.status).toBe(2);
+    expect(JSON.parse(result.stdout)).toMatchObject({ version: 1, changes: [], failures: [{ message: expect.stringMatching(/snapshot not found/) }] });
   });
 
   it("--server checks only the named servers", async () => {

@@ -32,7 +32,12 @@ const check = (dir: string) => () => assertEsmOutput(path.join(dir, "generated")
 describe("ESM output check", () => {
   it("refuses a CommonJS build, naming the tsconfig, the package.json and the fix", () => {
     const dir = project({ "package.json": { name: "app" }, "tsconfig.json": '{ // comment\n "compilerOptions": { "module": "CommonJS", } }' });
-    expect(check(dir)).toThrow(/generated code is ESM, but tsconfig.json compiles generated as CommonJS \(module "CommonJS", and package.json has no "type": "module"\): add "type": "module"/);
+    expect(check(dir)).toThrow(/generated code is ESM, but tsconfig.json compiles generated as CommonJS \(module "CommonJS", and package.json has no "type" \(so Node\.js reads \.js as CommonJS\)\): add "type": "module"/);
+  });
+
+  it('says what package.json says when it sets "type": "commonjs"', () => {
+    const dir = project({ "package.json": { name: "app", type: "commonjs" }, "tsconfig.json": { compilerOptions: { module: "NodeNext" } } });
+    expect(check(dir)).toThrow(/\(module "NodeNext", and package\.json says "type": "commonjs"\): add "type": "module"/);
   });
 
   it("refuses nodenext in a package that is not ESM, also through extends", () => {

@@ -67,7 +67,7 @@ describe("runtime over stdio (server-everything)", () => {
     expect(error).toBeInstanceOf(TimeoutError);
     expect((error as TimeoutError).timeout).toBe(50);
     expect((error as TimeoutError).message).toBe(
-      'server "everything" tool "trigger-long-running-operation": request timed out after 50 ms',
+      `server "everything" tool "trigger-long-running-operation": request timed out after 50 ms (raise it with the call's { timeout }, the server's toolTimeouts or timeout, or the runtime's timeout)`,
     );
   });
 

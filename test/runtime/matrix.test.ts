@@ -349,7 +349,7 @@ describe.each(TRANSPORTS)("server-everything over %s", (_kind, configure) => {
         .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(TimeoutError);
       expect((error as TimeoutError).timeout).toBe(50);
-      expect((error as TimeoutError).message).toBe('server "everything" tool "trigger-long-running-operation": request timed out after 50 ms');
+      expect((error as TimeoutError).message).toBe(`server "everything" tool "trigger-long-running-operation": request timed out after 50 ms (raise it with the call's { timeout }, the server's toolTimeouts or timeout, or the runtime's timeout)`);
       const echo = await runtime.callTool("everything", "echo", { message: "after timeout" });
       expect(echo.content).toEqual([{ type: "text", text: "Echo: after timeout" }]);
     });

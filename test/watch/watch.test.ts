@@ -9,6 +9,7 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { afterEach, describe, expect, it } from "vitest";
 import { CLI, runCli, tempProject } from "../helpers/cli.js";
+import { EVERYTHING_STDIO } from "../helpers/servers.js";
 import { baseListing, LISTING_SERVER } from "../drift-cli/listing.js";
 
 interface WatchProcess {
@@ -36,6 +37,11 @@ function project(): { dir: string; listing: string; config: string } {
   writeFileSync(config, JSON.stringify({ servers: { listing: { command: "node", args: [LISTING_SERVER, listing, "--notify"] } }, outDir: "gen" }));
   return { dir, listing, config };
 }
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Run lines (✔ or ✖) printed so far. */
+const runLines = (watch: WatchProcess) => watch.lines.filter((line) => /^\[[\d:]+\] [✔✖] /.test(line));
 
 function startWatch(dir: string): WatchProcess {
   const child = spawn(process.execPath, [CLI, "generate", "--watch"], { cwd: dir, env: { ...process.env, CI: "1" } });
@@ -107,7 +113,7 @@ describe("generate --watch", () => {
     expect(readFileSync(path.join(dir, "gen/second/index.ts"), "utf8")).toContain("createSecondClient");
 
     // The listing file is no script (not watched): only the server's notification reports it.
-    const notified = watch.next(/✔ tools list changed on "(listing|second)": 2 servers, .*changed/);
+    const notified = watch.next(/✔ "(listing|second)" tools changed \(tools: \+brand_new\): 2 servers, .*changed/);
     writeFileSync(listing, JSON.stringify(withTool("brand_new")));
     await notified;
     expect(readFileSync(path.join(dir, "gen/listing/index.ts"), "utf8")).toContain("brandNew");
@@ -135,4 +141,58 @@ describe("generate --watch", () => {
       expect(consistent.status, consistent.stdout + consistent.stderr).toBe(0);
     }, TEST_MS);
   }
+
+  it("server-everything, which announces list_changed after every connect: one run in 30 s without an edit", async () => {
+    const dir = tempProject("watch-everything");
+    writeFileSync(path.join(dir, "codegen.config.json"), JSON.stringify({ servers: { everything: EVERYTHING_STDIO }, outDir: "gen" }));
+    const watch = startWatch(dir);
+    await watch.next(/✔ generated: 1 server/);
+    await sleep(30_000);
+    expect(runLines(watch), watch.lines.join("\n")).toHaveLength(1);
+    watch.child.kill("SIGINT");
+    expect(await watch.exited).toBe(0);
+  }, TEST_MS);
+
+  it.each([
+    ["codegen.config.ts", (config: unknown) => `export default ${JSON.stringify(config)};\n`],
+    ["codegen.config.mjs", (config: unknown) => `export default ${JSON.stringify(config)};\n`],
+  ])("an edit of %s: one run, with the edit applied", async (name, render) => {
+    const dir = tempProject("watch-ext");
+    const listing = path.join(dir, "listing.json");
+    writeFileSync(listing, JSON.stringify(baseListing()));
+    const server = { command: "node", args: [LISTING_SERVER, listing, "--notify"] };
+    writeFileSync(path.join(dir, name), render({ servers: { listing: server }, outDir: "gen" }));
+    const watch = startWatch(dir);
+    await watch.next(/✔ generated: 1 server/);
+
+    const edited = watch.next(new RegExp(`${name.replace(/\./g, "\\.")} changed: 2 servers`));
+    writeFileSync(path.join(dir, name), render({ servers: { listing: server, second: server }, outDir: "gen" }));
+    await edited;
+    expect(readFileSync(path.join(dir, "gen/second/index.ts"), "utf8")).toContain("createSecondClient");
+    await sleep(3_000); // time for a second run, were there one
+    expect(runLines(watch), watch.lines.join("\n")).toHaveLength(2);
+    watch.child.kill("SIGINT");
+    expect(await watch.exited).toBe(0);
+  }, TEST_MS);
+
+  it("a server removed from the config: its client closes and its child process ends", async () => {
+    const dir = tempProject("watch-remove");
+    const [kept, removed] = ["kept.json", "removed.json"].map((file) => path.join(dir, file)) as [string, string];
+    for (const file of [kept, removed]) writeFileSync(file, JSON.stringify(baseListing()));
+    const config = path.join(dir, "codegen.config.json");
+    const serverFor = (file: string) => ({ command: "node", args: [LISTING_SERVER, file, "--notify"] });
+    writeFileSync(config, JSON.stringify({ servers: { kept: serverFor(kept), removed: serverFor(removed) }, outDir: "gen" }));
+    const watch = startWatch(dir);
+    await watch.next(/✔ generated: 2 servers/);
+    expect(serversRunningFor(removed)).toHaveLength(1);
+
+    const edited = watch.next(/codegen\.config\.json changed: 1 server/);
+    writeFileSync(config, JSON.stringify({ servers: { kept: serverFor(kept) }, outDir: "gen" }));
+    await edited;
+    for (let waited = 0; serversRunningFor(removed).length > 0 && waited < 10_000; waited += 100) await sleep(100);
+    expect(serversRunningFor(removed)).toEqual([]);
+    expect(serversRunningFor(kept)).toHaveLength(1); // the kept server's connection stays open
+    watch.child.kill("SIGINT");
+    expect(await watch.exited).toBe(0);
+  }, TEST_MS);
 });

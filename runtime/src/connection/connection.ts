@@ -460,7 +460,8 @@ export class ServerConnection {
     const cause = error instanceof OpenFailure ? error.cause : error;
     const stderr = error instanceof OpenFailure && error.stderr !== "" ? ` (stderr: ${error.stderr})` : "";
     const rpc = resolved.kind === "stdio" ? undefined : httpRpcErrorOf(cause);
-    const said = rpc && resolved.kind !== "stdio" ? describeHttpRpcError(rpc, `${resolved.url.origin}${resolved.url.pathname}`) : messageOf(cause);
+    const missing = error instanceof OpenFailure ? error.missingPath : undefined;
+    const said = missing ?? (rpc && resolved.kind !== "stdio" ? describeHttpRpcError(rpc, `${resolved.url.origin}${resolved.url.pathname}`) : messageOf(cause));
     const detail = redact(`${where}: ${said}${stderr}`, resolved.secrets);
     return new ConnectionError(this.server, detail, { cause });
   }

@@ -4,11 +4,13 @@
  * skipped without looking inside, so the cost follows the number of changed entities.
  */
 import { compareCodeUnits } from "../shared/canonical-json.js";
+import { canonicalSchemaText } from "./canonicalize.js";
 import { ENTITY_KINDS, entityKey, type EntityKind, type JsonObject, type ServerSnapshot, type Snapshot } from "../shared/snapshot.js";
 import { makeChange, type EntityRef, type Finding } from "./change.js";
 import { diffEntity } from "./diff-entity.js";
 import { diffServerMetadata } from "./diff-server.js";
 import { applyPolicy, validateDriftOptions } from "./policy.js";
+import { hintPropertyRenames, hintToolRenames } from "./rename-hints.js";
 import type { RuleId } from "./rules.js";
 import type { Change, DriftEntityKind, DriftOptions, DriftReport } from "./types.js";
 
@@ -41,6 +43,7 @@ export function diffServer(server: string, before: ServerSnapshot | undefined, a
   if (before.hash && before.hash === after.hash) return [];
   const changes = diffServerMetadata(before, after).map((finding) => makeChange(server, self, finding));
   for (const kind of ENTITY_KINDS) changes.push(...diffKind(server, kind, list(before, kind), list(after, kind)));
+  hintPropertyRenames(changes);
   return changes;
 }
 
@@ -63,7 +66,15 @@ function diffKind(server: string, kind: EntityKind, before: JsonObject[], after:
     if (!beforeByKey.has(key) && !pairedAfterKeys.has(key)) add(key, [{ ruleId: added }]);
   }
   // Stable sort: by entity, keeping each entity's findings in walk order.
-  return changes.sort((a, b) => compareCodeUnits(a.key, b.key)).map((entry) => entry.change);
+  const sorted = changes.sort((a, b) => compareCodeUnits(a.key, b.key)).map((entry) => entry.change);
+  if (kind === "tools") {
+    const schemasOf = (keys: Iterable<string>, byKey: Map<string, JsonObject>) =>
+      new Map([...keys].map((key) => [key, `${canonicalSchemaText(byKey.get(key)?.["inputSchema"] ?? {})}\u0000${canonicalSchemaText(byKey.get(key)?.["outputSchema"] ?? null)}`]));
+    const gone = [...beforeByKey.keys()].filter((key) => !afterByKey.has(key));
+    const fresh = [...afterByKey.keys()].filter((key) => !beforeByKey.has(key));
+    if (gone.length > 0 && fresh.length > 0) hintToolRenames(sorted, schemasOf(gone, beforeByKey), schemasOf(fresh, afterByKey));
+  }
+  return sorted;
 }
 
 /**

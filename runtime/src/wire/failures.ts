@@ -55,7 +55,9 @@ function fromSdkError(error: SdkError, codes: typeof SdkErrorCode, server: strin
     case codes.RequestTimeout: {
       const data = error.data as { timeout?: unknown } | undefined;
       const timeout = typeof data?.timeout === "number" ? data.timeout : undefined;
-      const text = timeout === undefined ? "request timed out" : `request timed out after ${timeout} ms`;
+      const after = timeout === undefined ? "request timed out" : `request timed out after ${timeout} ms`;
+      // The next step: which options set it (call > tool > server > runtime, docs/runtime.md "Timeouts and cancellation").
+      const text = `${after} (raise it with the call's { timeout }, the server's toolTimeouts or timeout, or the runtime's timeout)`;
       return new TimeoutError(server, text, { ...subject, cause: error, timeout });
     }
     case codes.InputRequiredRoundsExceeded: {

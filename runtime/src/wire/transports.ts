@@ -8,6 +8,7 @@ import type { Client, ClientCapabilities, FetchLike, OAuthClientProvider, Protoc
 import { loadClientSdk, loadStdioSdk, type ClientSdk } from "./sdk.js";
 import { fetchWithCallHeaders } from "./call-headers.js";
 import type { ResolvedHttp, ResolvedServer, ResolvedStdio } from "../connection/resolve-config.js";
+import { missingPathOf } from "./missing-path.js";
 import { StderrTail } from "./stderr-tail.js";
 import { isEraRejection } from "./era-2026.js";
 import { SSE_ATTEMPTS, type EraAttempt } from "./negotiation.js";
@@ -101,18 +102,21 @@ async function openStdio(server: ResolvedStdio, open: OpenSettings): Promise<Ope
   try {
     return await openOver("stdio", transport, open, tail);
   } catch (error) {
-    throw new OpenFailure(error, tail.current?.summary() ?? "");
+    throw new OpenFailure(error, tail.current?.summary() ?? "", missingPathOf(server));
   }
 }
 
-/** A failed open, with what the stdio child said on stderr before it went away. */
+/** A failed open, with what the stdio child said on stderr before it went away, and a path of its config that does not exist. */
 export class OpenFailure extends Error {
   override name = "OpenFailure";
   readonly stderr: string;
+  /** `args[0] "servers/x.mjs" not found: tried /app/servers/x.mjs (…)`: the likelier cause when set. */
+  readonly missingPath: string | undefined;
 
-  constructor(cause: unknown, stderr: string) {
+  constructor(cause: unknown, stderr: string, missingPath?: string) {
     super(cause instanceof Error ? cause.message : String(cause), { cause });
     this.stderr = stderr;
+    this.missingPath = missingPath;
   }
 }
 

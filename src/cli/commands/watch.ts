@@ -39,16 +39,21 @@ export async function runWatch(options: GenerateCliOptions): Promise<number> {
   };
   const watcher = watchGenerate(library, print);
   if (mode !== "json" && mode !== "quiet") process.stdout.write(c.dim("Watching the config, local server scripts and server listings (Ctrl-C to stop).\n"));
-  await new Promise<void>((resolve) => {
-    process.once("SIGINT", () => resolve());
-    process.once("SIGTERM", () => resolve());
-  });
+  // Listeners that stay until the watcher is closed (not `once`): the runtime's child registry
+  // re-raises a signal nobody else listens to, which would end the process before it cleans up.
+  let stop = () => {};
+  const stopped = new Promise<void>((resolve) => (stop = resolve));
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+  await stopped;
   await watcher.close();
+  process.off("SIGINT", stop);
+  process.off("SIGTERM", stop);
   return EXIT_OK;
 }
 
 function reason(trigger: WatchTrigger): string {
   if (trigger.kind === "start") return "generated";
   if (trigger.kind === "file") return `${trigger.file.split(/[\\/]/).pop()} changed`;
-  return `${trigger.list} list changed on "${trigger.server}"`;
+  return `"${trigger.server}" ${trigger.list} changed (${trigger.change})`;
 }

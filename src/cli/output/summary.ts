@@ -16,9 +16,10 @@ export function summaryLines(report: GenerateReport, colors: { out: Colors; err:
   const c = colors.out;
   if (options.quiet) return { out: [], err };
   const out: string[] = [];
-  // Servers already shown by the progress lines are listed again only when they have warnings.
+  // Servers already shown by the progress lines are not listed again (their warnings are
+  // counted in the totals and printed one per line on stderr).
   for (const server of report.servers) {
-    if (!options.capturedShown || server.source === "snapshot" || server.warnings > 0) out.push(serverLine(server, c));
+    if (!options.capturedShown || server.source === "snapshot") out.push(serverLine(server, c));
   }
   const all = [report.snapshot, ...report.files];
   if (report.check) {

@@ -3,15 +3,16 @@
  * `::notice` (safe, accepted) annotation per change. Data and property values are escaped as
  * the runner requires, so server text can neither end the command nor start another one.
  */
-import type { Level, Change, DriftReport } from "@mcp-codegen/runtime/internal";
+import { cleanText, type Level, type Change, type DriftReport } from "@mcp-codegen/runtime/internal";
 import { cleanFields } from "./shared.js";
 import type { RenderOptions } from "./types.js";
 
 const COMMANDS: Record<Level, string> = { breaking: "error", dangerous: "warning", safe: "notice" };
 
 export function renderGithub(report: DriftReport, options: RenderOptions = {}): string {
-  if (report.changes.length === 0) return `::notice ${properties(options, "MCP drift")}::No drift.\n`;
-  return report.changes.map((change) => annotation(change, options)).join("");
+  const failures = (options.failures ?? []).map((failure) => `::error ${properties(options, "MCP drift: could not check")}::${escapeData(cleanText(failure.message))}\n`);
+  if (report.changes.length === 0 && failures.length === 0) return `::notice ${properties(options, "MCP drift")}::No drift.\n`;
+  return [...failures, ...report.changes.map((change) => annotation(change, options))].join("");
 }
 
 function annotation(change: Change, options: RenderOptions): string {

@@ -6,7 +6,7 @@ import { renderMarkdown } from "./markdown.js";
 import { renderText } from "./text.js";
 import type { RenderOptions, Renderer } from "./types.js";
 
-export type { RenderOptions } from "./types.js";
+export type { RenderOptions, ReportFailure } from "./types.js";
 
 export const RENDERERS = {
   text: renderText,

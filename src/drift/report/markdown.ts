@@ -5,17 +5,20 @@
  */
 import { type Level, cleanText, type DriftReport } from "@mcp-codegen/runtime/internal";
 import { byServer, cleanFields } from "./shared.js";
+import type { RenderOptions } from "./types.js";
 
 const HEADING = "## MCP schema drift";
 const LEVEL_BADGES: Record<Level, string> = { breaking: "🔴 breaking", dangerous: "🟠 dangerous", safe: "🟢 safe" };
 const HTML_ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 
-export function renderMarkdown(report: DriftReport): string {
-  if (report.changes.length === 0) return `${HEADING}\n\nNo drift.\n`;
+export function renderMarkdown(report: DriftReport, options: RenderOptions = {}): string {
+  const failures = failureLines(options);
+  if (report.changes.length === 0) return `${[HEADING, "", ...failures, failures.length > 0 ? "No drift in the servers checked." : "No drift."].join("\n")}\n`;
   const { breaking, dangerous, safe, accepted } = report.summary;
   const lines = [
     HEADING,
     "",
+    ...failures,
     "| Level | Changes |",
     "| --- | ---: |",
     `| ${LEVEL_BADGES.breaking} | ${breaking} |`,
@@ -35,6 +38,13 @@ export function renderMarkdown(report: DriftReport): string {
     }
   }
   return `${lines.join("\n")}\n`;
+}
+
+/** "Could not check" with one item per failure, then a blank line; nothing when all were checked. */
+function failureLines(options: RenderOptions): string[] {
+  const failures = options.failures ?? [];
+  if (failures.length === 0) return [];
+  return ["**❌ Could not check:**", "", ...failures.map((failure) => `- ${escapeMarkdown(cleanText(failure.message))}`), ""];
 }
 
 /**

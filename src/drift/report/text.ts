@@ -6,6 +6,9 @@ import type { RenderOptions } from "./types.js";
 const LEVEL_COLOURS: Record<Level, string> = { breaking: "31", dangerous: "33", safe: "32" };
 
 export function renderText(report: DriftReport, options: RenderOptions = {}): string {
+  // The failures themselves go to stderr, one line each (the CLI prints them in every format).
+  const failed = options.failures?.length ?? 0;
+  if (report.changes.length === 0 && failed > 0) return `${noDrift(options.servers)} ${failed} could not be checked.\n`;
   if (report.changes.length === 0) return `${noDrift(options.servers)}\n`;
   const paint = (code: string, text: string): string => (options.color ? `\u001b[${code}m${text}\u001b[0m` : text);
   const lines: string[] = [];

@@ -1,0 +1,43 @@
+/**
+ * The warnings of each generated file, kept beside the render cache by the file's inputs hash.
+ * A file whose banner says it is current is not rendered again, so without this its warnings
+ * (an unsupported schema feature, a dropped `$ref` loop) would be reported only on the run that
+ * wrote it. With a stored entry they are reported on every run; without one (a fresh clone, no
+ * cache, `--no-cache`) the file is rendered to find them, and is still not rewritten.
+ */
+import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { EmitWarning } from "../emit/tool-chunk.js";
+
+export class WarningStore {
+  constructor(private readonly dir: string | undefined) {}
+
+  /** The stored warnings of a file with these inputs, or undefined when none are stored. */
+  async read(inputsHash: string): Promise<EmitWarning[] | undefined> {
+    if (this.dir === undefined) return undefined;
+    try {
+      const parsed: unknown = JSON.parse(await readFile(this.file(inputsHash), "utf8"));
+      return Array.isArray(parsed) ? (parsed as EmitWarning[]) : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Best effort, like the render cache: a store that cannot be written only costs time. */
+  async write(inputsHash: string, warnings: readonly EmitWarning[]): Promise<void> {
+    if (this.dir === undefined) return;
+    const file = this.file(inputsHash);
+    try {
+      await mkdir(path.dirname(file), { recursive: true });
+      const temp = `${file}.${process.pid}.tmp`;
+      await writeFile(temp, JSON.stringify(warnings), "utf8");
+      await rename(temp, file);
+    } catch {
+      // ignored: see above
+    }
+  }
+
+  private file(inputsHash: string): string {
+    return path.join(this.dir ?? "", `${inputsHash.replace(/[^0-9a-z]/gi, "")}.json`);
+  }
+}
