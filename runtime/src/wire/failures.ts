@@ -66,6 +66,10 @@ function fromSdkError(error: SdkError, codes: typeof SdkErrorCode, server: strin
     }
     case codes.ConnectionClosed:
       return new ConnectionError(server, `connection closed: ${error.message}`, { ...subject, cause: error });
+    case codes.ListPaginationExceeded: {
+      const data = error.data as { method?: unknown; listMaxPages?: unknown } | undefined;
+      return new ProtocolError(server, `${String(data?.method ?? "list")} listing has more than ${String(data?.listMaxPages ?? "the allowed")} pages`, { ...subject, cause: error });
+    }
     case codes.InvalidResult:
       return new ProtocolError(server, `invalid response: ${error.message}`, { ...subject, cause: error });
     default:
