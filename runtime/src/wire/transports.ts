@@ -17,6 +17,7 @@ import { SSE_ATTEMPTS, type EraAttempt } from "./negotiation.js";
 import { shouldFallBackToSse } from "./http-errors.js";
 import { endStdioChild, liveSiblings, spawnedPid, trackOnSpawn } from "./child-registry.js";
 import { watchTransport, type TransportWatch } from "./transport-watch.js";
+import { completeByDefault } from "./result-type.js";
 
 export { httpStatusOf, shouldFallBackToSse } from "./http-errors.js";
 
@@ -178,6 +179,7 @@ async function connectOnce(
   });
   await open.setup.install(client);
   const watch = watchTransport(transport, kind);
+  completeByDefault(transport, () => client.getProtocolEra() === "modern");
   const connecting = client.connect(transport, { ...open.connectOptions, ...(attempt.prior ? { prior: attempt.prior } : {}) });
   try {
     await abortable(connecting, open.connectOptions?.signal);
