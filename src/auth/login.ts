@@ -3,11 +3,24 @@
  * interactive login of one of them into a token store, and forgetting it. Returns reports;
  * the CLI prints them and supplies the user-agent part (loopback redirect, browser).
  */
-import { extractWWWAuthenticateParams, LATEST_PROTOCOL_VERSION } from "@modelcontextprotocol/client";
+import { extractWWWAuthenticateParams, type FetchLike } from "@modelcontextprotocol/client";
 import type { ResolvedConfig, ResolvedServer } from "../config/load.js";
 import { CLIENT_INFO, resolveForCapture, UNBOUNDED } from "../capture/connect.js";
 import { CodegenError, errorMessage, redact, type Environment } from "@mcp-codegen/runtime/internal";
-import { clientLabel, currentClientId, McpRuntimeError, OAuthSession, openClient, type AuthorizeFunction, type OAuthStore, type OAuthStoreKey, type ResolvedHttp } from "@mcp-codegen/runtime/internal/connect";
+import {
+  clientLabel,
+  currentClientId,
+  eraAttempts,
+  McpRuntimeError,
+  OAuthSession,
+  openClient,
+  withOAuthSession,
+  type AuthorizeFunction,
+  type EraAttempt,
+  type OAuthStore,
+  type OAuthStoreKey,
+  type ResolvedHttp,
+} from "@mcp-codegen/runtime/internal/connect";
 
 export interface LoginOptions {
   store: OAuthStore;
@@ -25,7 +38,7 @@ export interface LoginReport {
   clientId?: string;
   scope?: string;
   expiresAt?: number;
-  /** The server's own name and version from `initialize`. */
+  /** The server's own name and version (from `initialize` or `server/discover`). */
   serverInfo?: string;
 }
 
@@ -64,9 +77,11 @@ export async function login(config: ResolvedConfig, server: ResolvedServer, opti
   if (auth?.type !== "oauth") throw new CodegenError("config", "no auth of type \"oauth\"", { subject: `servers.${server.name}.auth` });
   const session = new OAuthSession({ server: server.name, url: resolved.url, auth, store: options.store, authorize: options.authorize, redirectUrl: options.redirectUrl, secrets: resolved.secrets });
   const subject = `server "${server.name}"`;
+  // As capture reaches it: the server's `protocol` option, negotiated afresh (2026-07-28 or the 2025 handshake).
+  const eras = eraAttempts(server.config.protocol, undefined);
   try {
-    await session.login(await challengeOf(resolved));
-    const opened = await openClient({ ...resolved, fetch: session.wrap(fetch) }, CLIENT_INFO, UNBOUNDED, { capabilities: {}, install: () => undefined });
+    await session.login(await challengeOf(resolved, eras));
+    const opened = await openClient(withOAuthSession(resolved, session), CLIENT_INFO, UNBOUNDED, { capabilities: {}, install: () => undefined, eras });
     const info = opened.client.getServerVersion();
     await opened.client.close().catch(() => undefined);
     const record = await session.record();
@@ -105,22 +120,32 @@ function httpOf(config: ResolvedConfig, server: ResolvedServer, env: Environment
 }
 
 /**
- * What the server's `401` says (resource metadata URL, scope), from an unauthenticated
- * request: the login asks for what the server will ask for.
+ * What the server's `401` says (resource metadata URL, scope), from an unauthenticated open of
+ * the kind capture makes (`server/discover` or `initialize`, whichever era negotiation tries
+ * first): the login asks for what the server will ask for. The open stops at the first 401;
+ * a server that lets it through unauthenticated (step-up servers) names nothing.
  */
-async function challengeOf(server: ResolvedHttp): Promise<{ resourceMetadataUrl?: URL; scope?: string }> {
-  const response =
-    server.kind === "sse"
-      ? await fetch(server.url, { headers: { accept: "text/event-stream" } })
-      : await fetch(server.url, {
-          method: "POST",
-          headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
-          body: JSON.stringify({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: CLIENT_INFO } }),
-        });
-  await response.body?.cancel().catch(() => undefined);
-  if (response.status !== 401) return {};
-  const { resourceMetadataUrl, scope } = extractWWWAuthenticateParams(response);
-  return { ...(resourceMetadataUrl === undefined ? {} : { resourceMetadataUrl }), ...(scope === undefined ? {} : { scope }) };
+async function challengeOf(server: ResolvedHttp & { secrets: string[] }, eras: readonly EraAttempt[]): Promise<{ resourceMetadataUrl?: URL; scope?: string }> {
+  let challenge: { resourceMetadataUrl?: URL; scope?: string } | undefined;
+  const stop = new AbortController();
+  const recording: FetchLike = async (input, init) => {
+    const response = await fetch(input, init);
+    if (response.status === 401 && challenge === undefined) {
+      const { resourceMetadataUrl, scope } = extractWWWAuthenticateParams(response);
+      challenge = { ...(resourceMetadataUrl === undefined ? {} : { resourceMetadataUrl }), ...(scope === undefined ? {} : { scope }) };
+      // Nothing more to learn: no fallback attempt is sent after the refusal.
+      stop.abort();
+    }
+    return response;
+  };
+  try {
+    const opened = await openClient({ ...server, fetch: recording }, CLIENT_INFO, { ...UNBOUNDED, signal: stop.signal }, { capabilities: {}, install: () => undefined, eras });
+    await opened.client.close().catch(() => undefined);
+  } catch (error) {
+    // Refused for want of a token is what was asked; anything else (unreachable, not MCP) is the login's failure.
+    if (challenge === undefined) throw error;
+  }
+  return challenge ?? {};
 }
 
 /** A JWT access token may say whom it stands for; an opaque one does not. */

@@ -33,9 +33,9 @@ afterAll(async () => {
 });
 
 /** Runs `login --no-open`, and plays the browser with the URL it prints. */
-function loginThroughFetch(): Promise<{ status: number | null; stdout: string; stderr: string }> {
+function loginThroughFetch(cwd = project, childEnv = env): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, "login", "--no-open", "--timeout", "30"], { cwd: project, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [CLI, "login", "--no-open", "--timeout", "30"], { cwd, env: { ...process.env, ...childEnv }, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
     let visited = false;
@@ -149,6 +149,35 @@ test("client credentials and bearer servers: generate runs unattended, secrets f
     for (const value of secrets) expect(result.stdout.includes(value)).toBe(false);
   } finally {
     await machine.close();
+  }
+});
+
+test("a 2026-07-28-only server: login negotiates as capture does (no 2025 initialize), then generate records the revision", async () => {
+  const modern = await startOAuthServer({ protocol: "2026-07-28", requiredScopes: ["mcp:tools"] });
+  const own = tempProject("oauth-modern");
+  const home = mkdtempSync(path.join(os.tmpdir(), "mcp-codegen-config-"));
+  const ownEnv = { XDG_CONFIG_HOME: home, CI: "true" };
+  try {
+    writeFileSync(path.join(own, "codegen.config.json"), JSON.stringify({ servers: { remote: { transport: "http", url: modern.url, auth: { type: "oauth" } } }, outDir: "generated" }));
+    const login = await loginThroughFetch(own, ownEnv);
+    expect(login.stderr).toMatch(/To log in to "remote", open this URL in a browser:/);
+    expect(login.status).toBe(0);
+    expect(login.stdout).toMatch(/^Logged in to "remote" at \S+ \(protected 1\.0\.0\) as client \S+, scope "mcp:tools"/);
+    // The challenge came from the 2026-07-28 probe itself: the scope it named was asked for.
+    expect(modern.eventsOf("authorize")[0]?.scope).toBe("mcp:tools");
+    const methods = modern.eventsOf("mcp").map((event) => event.method);
+    expect(methods).not.toContain("initialize");
+    expect(methods).toContain("server/discover");
+
+    const generate = await runCli(["generate"], { cwd: own, env: ownEnv });
+    expect(generate.stderr).toBe("");
+    expect(generate.status).toBe(0);
+    const snapshot = JSON.parse(readFileSync(path.join(own, "generated/mcp-snapshot.json"), "utf8"));
+    expect(snapshot.servers.remote).toMatchObject({ protocolVersion: "2026-07-28", era: "modern" });
+    expect(readFileSync(path.join(own, "generated/remote/index.ts"), "utf8")).toMatch(/whoami/);
+  } finally {
+    await modern.close();
+    rmSync(home, { recursive: true, force: true });
   }
 });
 

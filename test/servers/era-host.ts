@@ -10,11 +10,11 @@
 import { appendFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { Readable } from "node:stream";
 import { createMcpHandler, type McpHttpHandler } from "@modelcontextprotocol/server";
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
 import { createEraServer } from "./era-surface.js";
 import { parsePort } from "./http-host.js";
+import { webRequestOf, writeWebResponse } from "./web-bridge.js";
 
 const HOST = "127.0.0.1";
 
@@ -53,41 +53,12 @@ export async function serveEra(modernOnly: boolean): Promise<void> {
   process.on("SIGINT", stop);
 }
 
-/** node:http ↔ the handler's web-standard `fetch`: requests in, responses (streams included) out. */
+/** Only `/mcp` is an MCP endpoint. */
 async function serve(handler: McpHttpHandler, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const url = new URL(req.url ?? "/", `http://${HOST}`);
   if (url.pathname !== "/mcp") {
     res.writeHead(404).end("Not found");
     return;
   }
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
-  }
-  const abort = new AbortController();
-  res.once("close", () => abort.abort());
-  const hasBody = req.method !== "GET" && req.method !== "HEAD";
-  const request = new Request(url, {
-    method: req.method ?? "GET",
-    headers,
-    signal: abort.signal,
-    ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream<Uint8Array>, duplex: "half" } : {}),
-  } as RequestInit);
-  const response = await handler.fetch(request);
-  res.writeHead(response.status, Object.fromEntries(response.headers.entries()));
-  if (response.body === null) {
-    res.end();
-    return;
-  }
-  const reader = response.body.getReader();
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      res.write(value);
-    }
-  } catch {
-    // The client went away mid-stream.
-  }
-  res.end();
+  await writeWebResponse(await handler.fetch(webRequestOf(req, res, url)), res);
 }

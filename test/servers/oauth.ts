@@ -8,7 +8,8 @@
  * and `scopes_supported`, step-up, client credentials with a secret or a private key JWT.
  *
  * Used in process by the tests (they read `events`); serves streamable HTTP at /mcp and the
- * legacy SSE transport at /sse + /messages.
+ * legacy SSE transport at /sse + /messages, or with `protocol: "2026-07-28"` only MCP
+ * 2026-07-28 at /mcp (an SDK 2.x server that rejects the 2025 handshake, behind the same gate).
  */
 import { createPublicKey, verify, type KeyObject } from "node:crypto";
 import type { Server } from "node:http";
@@ -24,7 +25,10 @@ import { tokenHandler } from "@modelcontextprotocol/sdk/server/auth/handlers/tok
 import { requireBearerAuth } from "@modelcontextprotocol/sdk/server/auth/middleware/bearerAuth.js";
 import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import type { OAuthClientInformationFull, OAuthMetadata } from "@modelcontextprotocol/sdk/shared/auth.js";
+import { createMcpHandler, McpServer as ModernMcpServer, type McpHandlerRequestOptions } from "@modelcontextprotocol/server";
+import * as z from "zod";
 import { TestOAuthProvider, type OAuthEvent, type ProviderOptions } from "./oauth-provider.js";
+import { webRequestOf, writeWebResponse } from "./web-bridge.js";
 
 const HOST = "127.0.0.1";
 export const JWT_BEARER = "urn:ietf:params:oauth:client-assertion-type:jwt-bearer";
@@ -66,6 +70,11 @@ export interface OAuthServerOptions {
   issInRedirect?: "correct" | "wrong" | "omit";
   /** `authorization_response_iss_parameter_supported` in the metadata. */
   issParameterSupported?: boolean;
+  /**
+   * What /mcp speaks: the 2025 revisions (default, SDK 1.x, with the SSE endpoints) or only
+   * 2026-07-28 (SDK 2.x, `legacy: "reject"`: an `initialize` gets -32022; no SSE endpoints).
+   */
+  protocol?: "2025" | "2026-07-28";
 }
 
 /** A second authorization server the resource server moved to (`migrate()`). */
@@ -110,7 +119,7 @@ export async function startOAuthServer(options: OAuthServerOptions = {}): Promis
   const rsApp = express();
   const asApp = options.sameOrigin ? rsApp : express();
   mountAuthorizationServer(asApp, provider, origins, options);
-  mountResourceServer(rsApp, provider, current, options);
+  const closeMcp = mountResourceServer(rsApp, provider, current, options);
   const rs = await listen(rsApp);
   const as = options.sameOrigin ? rs : await listen(asApp);
   const extra: Server[] = [];
@@ -136,6 +145,7 @@ export async function startOAuthServer(options: OAuthServerOptions = {}): Promis
       return { issuer: issuerOf(moved, options), provider: next, eventsOf: (type) => eventsOf(next, type) };
     },
     close: async () => {
+      await closeMcp();
       await close(rs);
       if (as !== rs) await close(as);
       for (const server of extra) await close(server);
@@ -287,7 +297,8 @@ function verifiedAssertion(jwt: string, publicKeys: Record<string, string>, issu
   return ok ? subject : undefined;
 }
 
-function mountResourceServer(app: express.Express, provider: TestOAuthProvider, current: Current, options: OAuthServerOptions): void {
+/** Mounts the protected MCP endpoints behind the bearer gate; returns what ends their open streams. */
+function mountResourceServer(app: express.Express, provider: TestOAuthProvider, current: Current, options: OAuthServerOptions): () => Promise<void> {
   const origins = current.origins;
   const prmPath = options.prmPath === undefined ? "/.well-known/oauth-protected-resource/mcp" : options.prmPath;
   if (prmPath !== null) {
@@ -322,6 +333,7 @@ function mountResourceServer(app: express.Express, provider: TestOAuthProvider, 
       res.status(403).json({ error: "insufficient_scope" });
     });
   };
+  if (options.protocol === "2026-07-28") return mountModern(app, gate, origins);
   app.post("/mcp", express.json(), gate, async (req, res) => {
     const server = createMcpServer();
     const transport = new StreamableHTTPServerTransport({});
@@ -344,6 +356,24 @@ function mountResourceServer(app: express.Express, provider: TestOAuthProvider, 
     if (transport === undefined) return void res.status(404).end();
     await transport.handlePostMessage(req, res, req.body);
   });
+  return async () => undefined;
+}
+
+type Gate = (req: Request, res: Response, next: NextFunction) => void;
+
+/** /mcp as an SDK 2.x modern-only endpoint: the gate's verified token reaches tools as `ctx.http.authInfo`. */
+function mountModern(app: express.Express, gate: Gate, origins: Origins): () => Promise<void> {
+  const handler = createMcpHandler(createModernServer, { legacy: "reject" });
+  app.all("/mcp", express.json(), gate, (req, res) => {
+    const authInfo = (req as Request & { auth?: AuthInfo }).auth;
+    // express.json() has read the body: the handler takes it parsed.
+    const options = { parsedBody: req.body as unknown, ...(authInfo === undefined ? {} : { authInfo }) } as McpHandlerRequestOptions;
+    handler
+      .fetch(webRequestOf(req, res, new URL(req.originalUrl, origins.rs), false), options)
+      .then((response) => writeWebResponse(response, res))
+      .catch(() => void (res.headersSent ? res.end() : res.status(500).end()));
+  });
+  return () => handler.close();
 }
 
 /** The protected server: `whoami` says which client and scopes the call was authorized with. */
@@ -351,6 +381,15 @@ function createMcpServer(): McpServer {
   const server = new McpServer({ name: "protected", version: "1.0.0" });
   server.registerTool("whoami", { description: "The client and scopes of the caller's token." }, (extra) => ({
     content: [{ type: "text", text: `${extra.authInfo?.clientId ?? "nobody"} ${extra.authInfo?.scopes.join(",") ?? ""}` }],
+  }));
+  return server;
+}
+
+/** `whoami` on the modern endpoint, as `createMcpServer` has it. */
+function createModernServer(): ModernMcpServer {
+  const server = new ModernMcpServer({ name: "protected", version: "1.0.0" });
+  server.registerTool("whoami", { description: "The client and scopes of the caller's token.", inputSchema: z.object({}) }, (_args, ctx) => ({
+    content: [{ type: "text", text: `${ctx.http?.authInfo?.clientId ?? "nobody"} ${ctx.http?.authInfo?.scopes.join(",") ?? ""}` }],
   }));
   return server;
 }
