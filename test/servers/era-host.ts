@@ -5,14 +5,14 @@
  * like the other example servers; diagnostics go to stderr only.
  *
  * `modernOnly` serves 2026-07-28 alone (`legacy: "reject"`): an `initialize` is answered with
- * the unsupported-protocol-version error.
+ * the unsupported-protocol-version error. `--mutable` offers `add_tool` (a tools list change).
  */
 import { appendFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createMcpHandler, type McpHttpHandler } from "@modelcontextprotocol/server";
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
-import { createEraServer } from "./era-surface.js";
+import { configureSurface, createEraServer } from "./era-surface.js";
 import { parsePort } from "./http-host.js";
 import { webRequestOf, writeWebResponse } from "./web-bridge.js";
 
@@ -23,7 +23,9 @@ export async function serveEra(modernOnly: boolean): Promise<void> {
   // Tests count how many processes a client started (a probing sibling is one more).
   const startLog = process.env["ERA_START_LOG"];
   if (startLog) appendFileSync(startLog, `${process.pid}\n`);
+  const mutable = argv.includes("--mutable");
   if (!argv.includes("--http")) {
+    configureSurface({ mutable });
     const handle = serveStdio(createEraServer, { legacy: modernOnly ? "reject" : "serve" });
     const stop = (): void => void handle.close().finally(() => process.exit(0));
     process.on("SIGTERM", stop);
@@ -31,6 +33,7 @@ export async function serveEra(modernOnly: boolean): Promise<void> {
     return;
   }
   const handler = createMcpHandler(createEraServer, { legacy: modernOnly ? "reject" : "stateless" });
+  configureSurface({ mutable, announceToolsChanged: () => handler.notify.toolsChanged() });
   const http = createServer((req, res) => {
     serve(handler, req, res).catch((error: unknown) => {
       console.error("era server:", error);

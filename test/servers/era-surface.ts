@@ -14,6 +14,8 @@
  * - `broken_header`: an invalid `x-mcp-header` (on an object property): clients leave it out.
  * - resources `era://readme`, template `era://items/{id}` (unknown ids: resource not found),
  *   prompt `greet`; resource `era://secret` and prompt `toned` ask for input first (multi round-trip).
+ * - with `--mutable` only (see `configureSurface`): `add_tool` adds a tool at run time, so that
+ *   clients are sent a tools list change.
  */
 import { fromJsonSchema, inputRequired, acceptedContent, inputResponse, McpServer, ResourceNotFoundError, ResourceTemplate } from "@modelcontextprotocol/server";
 import type { CallToolResult, McpRequestContext } from "@modelcontextprotocol/server";
@@ -173,6 +175,47 @@ function registerPrompts(server: McpServer): void {
   });
 }
 
+/** How the host serves the surface. */
+export interface SurfaceOptions {
+  /** Offer `add_tool`. Off by default, so the listing (and every snapshot of it) stays fixed. */
+  mutable: boolean;
+  /**
+   * Announces a tools list change to every open `subscriptions/listen` stream (HTTP: the
+   * handler's `notify`, as each request has its own instance). Absent on stdio, where the one
+   * instance of the connection announces the tool it registers itself.
+   */
+  announceToolsChanged?: () => void;
+}
+
+let surface: SurfaceOptions = { mutable: false };
+
+/** Tools `add_tool` added: kept by the process, so every later instance lists them too. */
+const added = new Set<string>();
+
+export function configureSurface(options: SurfaceOptions): void {
+  surface = options;
+}
+
+function registerAdded(server: McpServer, name: string): void {
+  server.registerTool(name, { description: "Added at run time by add_tool.", inputSchema: z.object({}) }, () => ({ content: [{ type: "text", text: name }] }));
+}
+
+function registerMutable(server: McpServer): void {
+  for (const name of added) registerAdded(server, name);
+  server.registerTool(
+    "add_tool",
+    { description: "Adds a tool with this name (the server announces a tools list change).", inputSchema: z.object({ name: z.string() }) },
+    ({ name }) => {
+      if (!added.has(name)) {
+        added.add(name);
+        if (surface.announceToolsChanged) surface.announceToolsChanged();
+        else registerAdded(server, name);
+      }
+      return { content: [{ type: "text", text: `added ${name}` }] };
+    },
+  );
+}
+
 /** One server instance, for either era. */
 export function createEraServer(_context?: McpRequestContext): McpServer {
   const server = new McpServer(
@@ -186,5 +229,6 @@ export function createEraServer(_context?: McpRequestContext): McpServer {
   registerTools(server);
   registerResources(server);
   registerPrompts(server);
+  if (surface.mutable) registerMutable(server);
   return server;
 }

@@ -1,6 +1,7 @@
 /**
  * `generate --watch` as a real child process: a config edit regenerates, a server's
- * `notifications/tools/list_changed` regenerates, and Ctrl-C (SIGINT) at any moment of a run
+ * `notifications/tools/list_changed` regenerates (a 2026-07-28 server's too, sent on the
+ * `subscriptions/listen` stream the watch opens), and Ctrl-C (SIGINT) at any moment of a run
  * leaves generated files that match the snapshot, no temporary file, and no server process.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
@@ -11,6 +12,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { CLI, runCli, tempProject } from "../helpers/cli.js";
 import { EVERYTHING_STDIO } from "../helpers/servers.js";
 import { baseListing, LISTING_SERVER } from "../drift-cli/listing.js";
+import { startEraHttp } from "../era/servers.js";
+import { createRuntime } from "../../runtime/src/index.js";
 
 interface WatchProcess {
   child: ChildProcessWithoutNullStreams;
@@ -141,6 +144,35 @@ describe("generate --watch", () => {
       expect(consistent.status, consistent.stdout + consistent.stderr).toBe(0);
     }, TEST_MS);
   }
+
+  it("regenerates when a 2026-07-28 server's tool list changes (subscriptions/listen)", async () => {
+    const era = await startEraHttp("modern", { mutable: true });
+    // Another client changes the server's tools, as a deployment would.
+    const other = createRuntime({ servers: { era: { transport: "http", url: era.url } }, onWarning: () => undefined });
+    try {
+      const dir = tempProject("watch-modern");
+      writeFileSync(path.join(dir, "codegen.config.json"), JSON.stringify({ servers: { era: { transport: "http", url: era.url } }, outDir: "gen" }));
+      const watch = startWatch(dir);
+      await watch.next(/✔ generated: 1 server/);
+      expect(JSON.parse(readFileSync(path.join(dir, "gen/mcp-snapshot.json"), "utf8")).servers.era).toMatchObject({ protocolVersion: "2026-07-28" });
+
+      let heard = false;
+      const notified = watch.next(/✔ "era" tools changed \(tools: \+late_0/).then((line) => ((heard = true), line));
+      // The watch opens its listen stream after the run's capture: a change made before the
+      // server registered it reaches nobody, so add tools until one is heard (a cap on attempts).
+      for (let attempt = 0; !heard && attempt < 10; attempt++) {
+        await other.callTool("era", "add_tool", { name: `late_${attempt}` });
+        await Promise.race([notified, sleep(1_000)]);
+      }
+      expect(await notified).toMatch(/1 server/);
+      expect(readFileSync(path.join(dir, "gen/era/index.ts"), "utf8")).toContain("late_0");
+      watch.child.kill("SIGINT");
+      expect(await watch.exited).toBe(0);
+    } finally {
+      await other.close();
+      await era.stop();
+    }
+  }, TEST_MS);
 
   it("server-everything, which announces list_changed after every connect: one run in 30 s without an edit", async () => {
     const dir = tempProject("watch-everything");
