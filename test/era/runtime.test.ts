@@ -4,12 +4,16 @@
  * round cap, `x-mcp-header` mirroring, cached listings, resource-not-found, and errors that
  * say what the server said.
  */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startWeatherServer, type RunningServer } from "../helpers/servers.js";
 import { createRuntime, InputRoundsExceededError, ResourceNotFoundError, type Runtime, type RuntimeServerConfig } from "../../runtime/src/index.js";
 import { runtimeInternals } from "../../runtime/src/calls/runtime-api.js";
 import { startRecordingProxy, type RecordingProxy } from "../runtime/recording-proxy.js";
 import { eraStdio, startEraHttp, type EraServer } from "./servers.js";
+import { LISTING_SERVER } from "../drift-cli/listing.js";
 
 const http: Partial<Record<EraServer, RunningServer>> = {};
 let proxy: RecordingProxy;
@@ -231,5 +235,37 @@ describe("protocol option", () => {
     } finally {
       await runtime.close();
     }
+  });
+});
+
+// The other era of "one typed error": an SDK 1.x server (test/servers/listing-server.ts) answers
+// an unknown URI with the 2025 revisions' -32002, with the spec's `data.uri` or with the code alone.
+describe.each([
+  ["with data.uri", false],
+  ["with the code alone", true],
+])("a 2025 server answering resources/read with -32002 %s", (_label, bareNotFound) => {
+  let dir: string;
+  let runtime: Runtime;
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(os.tmpdir(), "mcp-codegen-not-found-"));
+    const listing = path.join(dir, "listing.json");
+    writeFileSync(listing, JSON.stringify({ protocolVersion: "2025-11-25", capabilities: { tools: {}, resources: {} }, texts: { "doc://here": "Here." }, bareNotFound }));
+    runtime = createRuntime({ servers: { legacy: { transport: "stdio", command: process.execPath, args: [LISTING_SERVER, listing] } } });
+  });
+  afterAll(async () => {
+    await runtime?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("reports it as ResourceNotFoundError, as on 2026-07-28", async () => {
+    expect(await runtime.readResource("legacy", "doc://here")).toEqual([{ uri: "doc://here", mimeType: "text/plain", text: "Here." }]);
+    expect(runtimeInternals(runtime)!.connection("legacy").client!.getProtocolEra()).toBe("legacy");
+    const error = await runtime.readResource("legacy", "doc://gone").catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ResourceNotFoundError);
+    expect((error as ResourceNotFoundError).uri).toBe("doc://gone");
+    // `code` is what the SDK hands over: it rebuilds the `data.uri` form as its own
+    // ResourceNotFoundError with -32602 (2026-07-28's code), the bare form stays -32002.
+    expect((error as ResourceNotFoundError).code).toBe(bareNotFound ? -32002 : -32602);
+    expect((error as Error).message).toBe('server "legacy" resource "doc://gone": resource not found');
   });
 });

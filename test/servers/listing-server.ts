@@ -11,6 +11,10 @@
  * arguments as text. With `--notify` the server sends `notifications/tools/list_changed`
  * whenever the file changes.
  *
+ * `resources/read` answers with `texts[<uri>]` as text content; any other URI gets the 2025
+ * revisions' resource-not-found error, -32002, with `data: { uri }` as the spec's example has it
+ * (without `data` when `bareNotFound` is set: the code alone, as some servers send it).
+ *
  * `paging` makes every list answer in pages of `pageSize` items (cursors are opaque offsets)
  * and can make a list misbehave: `repeatCursor` lists answer every page after the first with
  * the cursor they were asked for (a cursor loop), `endless` lists always offer a next page
@@ -28,6 +32,8 @@ import {
   ListResourcesRequestSchema,
   ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema,
+  McpError,
+  ReadResourceRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 
 interface ListingFile {
@@ -40,6 +46,8 @@ interface ListingFile {
   resourceTemplates?: unknown[];
   prompts?: unknown[];
   results?: Record<string, unknown>;
+  texts?: Record<string, string>;
+  bareNotFound?: boolean;
   paging?: Paging;
 }
 
@@ -106,6 +114,17 @@ server.setRequestHandler(CallToolRequestSchema, (request) => {
   return result === undefined
     ? { content: [{ type: "text" as const, text }] }
     : { content: [{ type: "text" as const, text }], structuredContent: result as Record<string, unknown> };
+});
+
+/** "Resource not found" in the 2025 revisions (2026-07-28 uses -32602 with `data.uri`). */
+const RESOURCE_NOT_FOUND = -32002;
+
+server.setRequestHandler(ReadResourceRequestSchema, (request) => {
+  const listing = read();
+  const uri = request.params.uri;
+  const text = listing.texts?.[uri];
+  if (text === undefined) throw new McpError(RESOURCE_NOT_FOUND, "Resource not found", listing.bareNotFound ? undefined : { uri });
+  return { contents: [{ uri, mimeType: "text/plain", text }] };
 });
 
 if (flags.includes("--notify")) {
