@@ -13,7 +13,6 @@ export { toolArtifact } from "./adapters/langchain/output.js";
 export type { ElicitationInterrupt, ElicitationResume, FormElicitationInterrupt, UrlElicitationInterrupt } from "./adapters/langchain/interrupt.js";
 export type { McpBlockType, OutputHandling, OutputTarget } from "./shared/output-handling.js";
 export {
-  InterceptorError,
   isDirectToolOutput,
   type DirectToolOutput,
   type InterceptorResult,
@@ -36,13 +35,12 @@ export type {
 export { pathFromModule, pathFromProjectRoot } from "./shared/paths.js";
 export { MissingPeerError } from "./adapters/langchain/load.js";
 export { driftGuard, mergeDriftReports, type DriftGuard, type DriftGuardRegistration, type GeneratedSnapshot } from "./calls/drift-guard.js";
-export { DriftError } from "./calls/drift-error.js";
 export { serverTasks } from "./calls/tasks/typed.js";
-export { TaskError, TaskFailedError, TaskCancelledError, TaskNotFoundError } from "./calls/tasks/errors.js";
 export type { OutputOf, ServerTasks, TaskCallOptions, TaskHandle, TaskStartOptions, TaskState, TaskStatus, TaskToolKey, TaskWaitOptions } from "./calls/tasks/types.js";
 export type { DriftGuardPolicy } from "./shared/types.js";
 export type { Change as DriftChange, DriftOptions, DriftReport, DriftSummary } from "./drift/types.js";
 export type { ServerSnapshot } from "./shared/snapshot.js";
+// Every error class, from the one errors module (the generator's CodegenError stays internal).
 export {
   McpRuntimeError,
   ConnectionError,
@@ -56,8 +54,16 @@ export {
   ToolCallError,
   ValidationError,
   OutputValidationError,
+  InterceptorError,
+  AuthorizationError,
+  LoginRequiredError,
+  TaskError,
+  TaskFailedError,
+  TaskCancelledError,
+  TaskNotFoundError,
+  DriftError,
   type IssueLike,
-} from "./shared/runtime-errors.js";
+} from "./shared/errors.js";
 export type {
   CallbackSource,
   ConnectionOptions,
@@ -97,7 +103,6 @@ export type { ServerConfig } from "./shared/server-config.js";
 export type { CapturedProtocol, ProtocolEra, ProtocolSelection } from "./shared/protocol.js";
 export type { HeaderParameter } from "./shared/x-mcp-header.js";
 export type { AuthConfig, BearerAuthConfig, ClientCredentialsAuthConfig, OAuthAuthConfig } from "./shared/auth-config.js";
-export { AuthorizationError, LoginRequiredError } from "./connection/oauth/errors.js";
 export { memoryOAuthStore } from "./connection/oauth/memory-store.js";
 export { fileOAuthStore, defaultOAuthDirectory, type FileOAuthStore, type StoredOAuthEntry } from "./connection/oauth/file-store.js";
 export type { AuthorizeContext, AuthorizeFunction, OAuthOptions, OAuthRecord, OAuthStore, OAuthStoreKey } from "./connection/oauth/types.js";

@@ -25,7 +25,7 @@ type CreateClient = (options: Record<string, unknown>) => ListingClient;
 
 let project: string;
 let createClient: CreateClient;
-let DriftError: typeof import("../../runtime/src/calls/drift-error.js").DriftError;
+let DriftError: typeof import("../../runtime/src/shared/errors.js").DriftError;
 /** Removes tool "other" (breaking) and rewrites the description of "t" (dangerous). */
 const drifted = (listing: Record<string, any>): void => { // eslint-disable-line @typescript-eslint/no-explicit-any
   MUTATIONS["tool-removed"]?.(listing);

@@ -9,7 +9,7 @@ import { generateKeyPairSync } from "node:crypto";
 import { afterEach, describe, expect, test } from "vitest";
 import { DEFAULT_REDIRECT_URL } from "../../runtime/src/connection/oauth/types.js";
 import { memoryOAuthStore } from "../../runtime/src/connection/oauth/memory-store.js";
-import { AuthorizationError, LoginRequiredError } from "../../runtime/src/connection/oauth/errors.js";
+import { AuthorizationError, LoginRequiredError } from "../../runtime/src/shared/errors.js";
 import { startOAuthServer, type OAuthServerOptions, type OAuthTestServer } from "../servers/oauth.js";
 import { connectProtected, type ProtectedClient } from "./connect.js";
 import { countingAuthorize, fetchAuthorize } from "./helpers.js";

@@ -5,7 +5,7 @@
  * changes, `application_type` in registration, client ID metadata documents where offered.
  */
 import { afterEach, expect, test } from "vitest";
-import { AuthorizationError } from "../../runtime/src/connection/oauth/errors.js";
+import { AuthorizationError } from "../../runtime/src/shared/errors.js";
 import { memoryOAuthStore } from "../../runtime/src/connection/oauth/memory-store.js";
 import { DEFAULT_REDIRECT_URL } from "../../runtime/src/connection/oauth/types.js";
 import { startOAuthServer, type OAuthServerOptions, type OAuthTestServer } from "../servers/oauth.js";

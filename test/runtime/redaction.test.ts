@@ -11,18 +11,7 @@ import path from "node:path";
 import { inspect } from "node:util";
 import { afterEach, describe, expect, test } from "vitest";
 import { AuthorizationError, ConfigError, ConnectionError, createRuntime, DriftError, InterceptorError, LoginRequiredError, TaskCancelledError, TaskFailedError, TaskNotFoundError, type Runtime } from "../../runtime/src/index.js";
-import {
-  CancelledError,
-  McpRuntimeError,
-  OutputValidationError,
-  ProtocolError,
-  RuntimeClosedError,
-  TimeoutError,
-  ToolCallError,
-  ValidationError,
-} from "../../runtime/src/shared/runtime-errors.js";
-import { TaskError } from "../../runtime/src/calls/tasks/errors.js";
-import { CodegenError } from "../../runtime/src/shared/errors.js";
+import { CancelledError, CodegenError, McpRuntimeError, OutputValidationError, ProtocolError, RuntimeClosedError, TaskError, TimeoutError, ToolCallError, ValidationError } from "../../runtime/src/shared/errors.js";
 import { resolveServer } from "../../runtime/src/connection/resolve-config.js";
 import { startOAuthServer } from "../servers/oauth.js";
 import { runCli, tempProject } from "../helpers/cli.js";

@@ -22,7 +22,7 @@ import type { ServerSnapshot } from "../shared/snapshot.js";
 import { cleanText } from "../drift/text.js";
 import type { Change, DriftOptions, DriftReport } from "../drift/types.js";
 import type { ServerConnection } from "../connection/connection.js";
-import { DriftError } from "./drift-error.js";
+import { DriftError } from "../shared/errors.js";
 import { runtimeInternals, type Runtime, type RuntimeInternals } from "./runtime-api.js";
 import { callTypedTool } from "./typed-calls.js";
 import { startTypedTask } from "./tasks/typed.js";

@@ -7,7 +7,7 @@
  */
 import type { RunnableConfig } from "@langchain/core/runnables";
 import type { CallToolResult } from "@modelcontextprotocol/client";
-import { McpRuntimeError } from "../shared/runtime-errors.js";
+import { InterceptorError } from "../shared/errors.js";
 
 /**
  * A LangChain "direct tool output": a LangGraph `Command` (or a `ToolMessage`). Only a
@@ -55,11 +55,6 @@ export interface ToolCallRequest {
 export type ToolCallHandler = (request?: ToolCallRequest) => Promise<InterceptorResult>;
 
 export type ToolCallInterceptor = (request: ToolCallRequest, next: ToolCallHandler) => InterceptorResult | Promise<InterceptorResult>;
-
-/** An interceptor broke the contract (returned something that is not a tool result), or returned a Command where none can go. */
-export class InterceptorError extends McpRuntimeError {
-  override name = "InterceptorError";
-}
 
 const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
 

@@ -15,7 +15,7 @@ import type {
   Tool,
 } from "@modelcontextprotocol/client";
 import type { DynamicStructuredTool } from "@langchain/core/tools";
-import { ConfigError, RuntimeClosedError } from "../shared/runtime-errors.js";
+import { ConfigError, RuntimeClosedError } from "../shared/errors.js";
 import {
   createToolCallRequest,
   expectToolResult,

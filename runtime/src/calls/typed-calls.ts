@@ -4,7 +4,7 @@
  * the output schema. Only Zod parsing is added over a plain SDK call.
  */
 import type { CallToolResult } from "@modelcontextprotocol/client";
-import { joinText, OutputValidationError, ToolCallError, ValidationError } from "../shared/runtime-errors.js";
+import { joinText, OutputValidationError, ToolCallError, ValidationError } from "../shared/errors.js";
 import { expectToolResult } from "./interceptors.js";
 import { runtimeInternals, type Runtime } from "./runtime-api.js";
 import { withoutUndefinedKeys } from "../shared/json-args.js";

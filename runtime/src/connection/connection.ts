@@ -20,7 +20,7 @@ import { withCallHeaders } from "../wire/call-headers.js";
 import { spawnedPid, untrackChild } from "../wire/child-registry.js";
 import { CallDeadline, now } from "./deadline.js";
 import { clientCapabilities, installHandlers, mergeCallbacks, type RootsHolder } from "./client-callbacks.js";
-import { ConfigError, ConnectionError, McpRuntimeError, ProtocolError, RuntimeClosedError, TimeoutError, subjectOf, type SubjectKind } from "../shared/runtime-errors.js";
+import { ConfigError, ConnectionError, McpRuntimeError, ProtocolError, RuntimeClosedError, TimeoutError, subjectOf, type SubjectKind } from "../shared/errors.js";
 import { messageOf, probeCause, toRuntimeError } from "../wire/failures.js";
 import { backoffDelay, pause, reconnectPolicy, type ReconnectPolicy } from "./reconnect.js";
 import { RequestDefaults } from "./request-options.js";

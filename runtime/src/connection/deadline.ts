@@ -5,7 +5,7 @@
  * the runtime closes; the request then gets what is left of the timeout.
  */
 import type { RequestOptions } from "@modelcontextprotocol/client";
-import { CancelledError, RuntimeClosedError, TimeoutError, type SubjectKind } from "../shared/runtime-errors.js";
+import { CancelledError, RuntimeClosedError, TimeoutError, type SubjectKind } from "../shared/errors.js";
 
 /** The SDK's request timeout when none is set (`DEFAULT_REQUEST_TIMEOUT_MSEC`). */
 const SDK_DEFAULT_TIMEOUT_MS = 60_000;

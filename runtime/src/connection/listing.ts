@@ -1,6 +1,6 @@
 /** Follows `nextCursor` through every page of a list request, refusing cursor loops. */
 import type { Client, RequestOptions } from "@modelcontextprotocol/client";
-import { ProtocolError } from "../shared/runtime-errors.js";
+import { ProtocolError } from "../shared/errors.js";
 
 /** A server that pages forever is broken; this many pages is far beyond any real listing. */
 const MAX_PAGES = 1_000;

@@ -3,7 +3,7 @@
  * environment (in memory only, at first connect) and the transport spelling reduced to a kind.
  */
 import path from "node:path";
-import { CodegenError } from "../shared/errors.js";
+import { CodegenError, ConfigError } from "../shared/errors.js";
 import { hasPlaceholderDefault, resolveDeep, secretValues, type Environment } from "../shared/placeholders.js";
 import { rememberSecrets } from "../shared/secret-registry.js";
 import { isSecretName } from "../shared/secret-names.js";
@@ -11,7 +11,6 @@ import { SECRET_AUTH_FIELDS } from "../shared/auth-config.js";
 import type { FetchLike, OAuthClientProvider } from "@modelcontextprotocol/client";
 import type { ClientCredentialsAuthConfig, OAuthAuthConfig } from "../shared/auth-config.js";
 import { isHttpTransport, type ServerConfig } from "../shared/server-config.js";
-import { ConfigError } from "../shared/runtime-errors.js";
 
 export type TransportKind = "stdio" | "http" | "sse";
 

@@ -3,7 +3,7 @@
  * connections, transports, paged listing, OAuth sessions and stores. The MCP SDK loads when the
  * first connection opens (or `loadSchemaSdk` is called). Not a public API.
  */
-export { McpRuntimeError } from "../shared/runtime-errors.js";
+export { McpRuntimeError } from "../shared/errors.js";
 export { collectPages } from "../connection/listing.js";
 export { resolveServer, type ResolvedServer } from "../connection/resolve-config.js";
 export { httpStatusOf, openClient, OpenFailure, type OpenedClient } from "../wire/transports.js";
@@ -15,6 +15,6 @@ export { OAuthSession } from "../connection/oauth/authorization.js";
 export { clientLabel, currentClientId } from "../connection/oauth/provider.js";
 export { oauthSessionFor, withOAuthSession } from "../connection/oauth/attach.js";
 export { fileOAuthStore, type FileOAuthStore } from "../connection/oauth/file-store.js";
-export { AuthorizationError, LoginRequiredError } from "../connection/oauth/errors.js";
+export { AuthorizationError, LoginRequiredError } from "../shared/errors.js";
 export type { AuthorizeFunction, OAuthStore, OAuthStoreKey } from "../connection/oauth/types.js";
 export type { ResolvedHttp } from "../connection/resolve-config.js";

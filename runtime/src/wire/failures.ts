@@ -15,7 +15,7 @@ import {
   TimeoutError,
   type McpRuntimeErrorOptions,
   type SubjectKind,
-} from "../shared/runtime-errors.js";
+} from "../shared/errors.js";
 
 export function toRuntimeError(error: unknown, server: string, tool?: string, signal?: AbortSignal, about?: SubjectKind): McpRuntimeError {
   if (error instanceof McpRuntimeError) return error;

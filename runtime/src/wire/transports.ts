@@ -12,7 +12,7 @@ import { missingPathOf } from "./missing-path.js";
 import { StderrTail } from "./stderr-tail.js";
 import { isEraRejection } from "./era-2026.js";
 import { probeCause } from "./failures.js";
-import { McpRuntimeError } from "../shared/runtime-errors.js";
+import { McpRuntimeError } from "../shared/errors.js";
 import { SSE_ATTEMPTS, type EraAttempt } from "./negotiation.js";
 import { shouldFallBackToSse } from "./http-errors.js";
 import { endStdioChild, liveSiblings, spawnedPid, trackOnSpawn } from "./child-registry.js";

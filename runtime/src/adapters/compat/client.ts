@@ -6,7 +6,7 @@
  */
 import type { Client, LoggingLevel } from "@modelcontextprotocol/client";
 import type { DynamicStructuredTool } from "@langchain/core/tools";
-import { ConfigError } from "../../shared/runtime-errors.js";
+import { ConfigError } from "../../shared/errors.js";
 import { runtimeInternals, type Runtime } from "../../calls/runtime-api.js";
 import { createRuntime } from "../create-runtime.js";
 import { parseClientConfig, type ClientConfig, type Connection, type CompatSetup } from "./config.js";

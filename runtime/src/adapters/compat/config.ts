@@ -7,7 +7,7 @@
  */
 import { PROTOCOL_SELECTIONS, type ProtocolSelection } from "../../shared/protocol.js";
 import type { OAuthClientProvider } from "@modelcontextprotocol/client";
-import { ConfigError } from "../../shared/runtime-errors.js";
+import { ConfigError } from "../../shared/errors.js";
 import type { BeforeToolCall } from "../../calls/hooks.js";
 import type { DriftGuardPolicy, ReconnectOptions, RuntimeCallbacks, RuntimeServerConfig } from "../../shared/types.js";
 import type { CompatAfterToolCall } from "./tools.js";

@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import type { ServerSnapshot } from "../../shared/snapshot.js";
 import { driftGuard } from "../../calls/drift-guard.js";
-import { ConfigError } from "../../shared/runtime-errors.js";
+import { ConfigError } from "../../shared/errors.js";
 import type { Runtime } from "../../calls/runtime-api.js";
 
 export type SnapshotSource = string | { servers: Record<string, unknown> };

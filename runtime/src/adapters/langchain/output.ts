@@ -7,7 +7,7 @@
  */
 import type { ContentBlock as LangChainBlock } from "@langchain/core/messages";
 import type { CallToolResult } from "@modelcontextprotocol/client";
-import { ConfigError } from "../../shared/runtime-errors.js";
+import { ConfigError } from "../../shared/errors.js";
 import type { RuntimeInternals } from "../../calls/runtime-api.js";
 import { outputHandlingProblem, outputRoutes, partitionBlocks, type OutputRoutes } from "../../shared/output-handling.js";
 import type { OutputOf } from "../../calls/tasks/types.js";

@@ -12,8 +12,7 @@ import type { DynamicStructuredTool } from "@langchain/core/tools";
 import type { CallToolResult, Tool } from "@modelcontextprotocol/client";
 import type { ContentBlock as LangChainBlock } from "@langchain/core/messages";
 import type { ZodType } from "zod";
-import { DriftError } from "../../calls/drift-error.js";
-import { ToolCallError } from "../../shared/runtime-errors.js";
+import { DriftError, TaskFailedError, ToolCallError } from "../../shared/errors.js";
 import { isDirectToolOutput, type DirectToolOutput, type InterceptorResult, type ToolCallContext } from "../../calls/interceptors.js";
 import { runtimeInternals, type Runtime, type RuntimeInternals } from "../../calls/runtime-api.js";
 import { parseStructured } from "../../calls/typed-calls.js";
@@ -26,7 +25,6 @@ import { planUniqueNames, providerToolName } from "./names.js";
 import { inGraph, withElicitationInterrupts } from "./interrupt.js";
 import type { InputRoutes } from "../../connection/input-routes.js";
 import type { ServerConnection } from "../../connection/connection.js";
-import { TaskFailedError } from "../../calls/tasks/errors.js";
 import {
   collectTaskResult,
   listedTaskSupport,

@@ -6,11 +6,10 @@
  * which the runtime's callbacks answer, and the result request returns when the task ends.
  */
 import type { CallToolResult, Client, RequestOptions } from "@modelcontextprotocol/client";
-import { CancelledError, TimeoutError, ToolCallError } from "../../shared/runtime-errors.js";
+import { CancelledError, TaskCancelledError, TaskFailedError, TaskNotFoundError, TimeoutError, ToolCallError } from "../../shared/errors.js";
 import { toToolResult } from "../typed-calls.js";
 import type { ProgressUpdate, ToolDescriptor, ToolResult } from "../../shared/types.js";
 import type { TaskChannel, TaskRequestLimits } from "./channel.js";
-import { TaskCancelledError, TaskFailedError, TaskNotFoundError } from "./errors.js";
 import { cancelTask, getTask, getTaskPayload } from "./protocol.js";
 import type { TaskHandle, TaskStatus, TaskWaitOptions } from "./types.js";
 

@@ -5,7 +5,7 @@
  */
 import type { CallToolResult } from "@modelcontextprotocol/client";
 import type { ServerConnection } from "../../connection/connection.js";
-import { CancelledError, ProtocolError } from "../../shared/runtime-errors.js";
+import { CancelledError, ProtocolError } from "../../shared/errors.js";
 import { collectPages } from "../../connection/listing.js";
 import type { ProgressUpdate } from "../../shared/types.js";
 import type { TaskChannel, TaskLink } from "./channel.js";

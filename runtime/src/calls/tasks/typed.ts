@@ -2,7 +2,7 @@
  * Tasks for generated clients: `.start()` on the methods of task-capable tools (arguments
  * validated with the tool's input schema) and `mcp.<server>.tasks` (`resume`, `list`).
  */
-import { ConfigError, ValidationError } from "../../shared/runtime-errors.js";
+import { ConfigError, ValidationError } from "../../shared/errors.js";
 import { runtimeInternals, type Runtime, type RuntimeInternals } from "../runtime-api.js";
 import { runtimeOf, type Session } from "../session.js";
 import type { ToolDescriptor } from "../../shared/types.js";

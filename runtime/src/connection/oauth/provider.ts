@@ -18,7 +18,7 @@ import type {
 import { loadClientSdk } from "../../wire/sdk.js";
 import { rememberSecrets } from "../../shared/secret-registry.js";
 import type { ClientCredentialsAuthConfig, OAuthAuthConfig } from "../../shared/auth-config.js";
-import { AuthorizationError } from "./errors.js";
+import { AuthorizationError } from "../../shared/errors.js";
 import { newState, quoted, type RecordedIssuer } from "./redirect.js";
 import type { OAuthRecord, OAuthStore, OAuthStoreKey } from "./types.js";
 

@@ -5,7 +5,7 @@
  */
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { rememberSecrets } from "../../shared/secret-registry.js";
-import { AuthorizationError } from "./errors.js";
+import { AuthorizationError } from "../../shared/errors.js";
 
 /** 256 random bits, URL-safe. */
 export function newState(): string {
