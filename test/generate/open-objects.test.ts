@@ -88,6 +88,32 @@ describe("a listing with open objects, $defs collisions and prototype names", ()
     for (const [ajvSays, zodSays] of verdicts) expect(zodSays).toBe(ajvSays);
   });
 
+  it("an undeclared `__proto__` key is an extra key like any other: additionalProperties, counts, propertyNames, patternProperties", async () => {
+    const module = await import(path.join(project, "out/open/index.ts"));
+    const { snapshot } = await import(path.join(project, "out/open/snapshot.ts"));
+    const schemaOf = (tool: string) => snapshot.server.tools.find((entry: { name: string }) => entry.name === tool).inputSchema;
+    // Ajv skips a `__proto__` key too: it sees the key as `_proto___` (same length, same patterns).
+    const renamed = <T>(value: T): T => JSON.parse(JSON.stringify(value).replaceAll('"__proto__"', '"_proto___"')) as T;
+    const ajv = new Ajv({ strict: false, ownProperties: true });
+    const cases: [string, string, boolean][] = [
+      ["Extras", '{"a":"s","b":1}', true],
+      ["Extras", '{"a":"s","__proto__":1}', true], // two keys, the extra one a number
+      ["Extras", '{"a":"s","__proto__":"no"}', false], // additionalProperties: a number
+      ["Extras", '{"a":"s","b":1,"__proto__":1}', false], // maxProperties 2
+      ["Extras", '{"__proto__":1}', false], // minProperties 2
+      ["Extras", '{"a":"s","longername":1}', false], // propertyNames
+      ["Patterned", '{"_x":"s"}', true],
+      ["Patterned", '{"__proto__":"s"}', true],
+      ["Patterned", '{"__proto__":1}', false], // ^_ says string
+    ];
+    for (const [type, text, expected] of cases) {
+      const check = ajv.compile(renamed(schemaOf(type.toLowerCase())));
+      const instance = JSON.parse(text) as unknown;
+      expect(check(renamed(instance)), `Ajv ${type} ${text}`).toBe(expected);
+      expect(module[`${type}InputSchema`].safeParse(instance).success, `Zod ${type} ${text}`).toBe(expected);
+    }
+  });
+
   it("hashes and canonical JSON keep `__proto__` as an ordinary key", () => {
     const withProto = JSON.parse('{"properties":{"__proto__":{"type":"string"}}}') as unknown;
     const without = JSON.parse('{"properties":{}}') as unknown;
