@@ -28,6 +28,8 @@ export interface Emit {
   plainObject?(pointer: string, object: PlainObjectSchema): void;
   hoist(expression: string, prefix?: string): string;
   warn(pointer: string, message: string): void;
+  /** The object being built will be a side of `z.intersection` (see ZodEmitter.intersecting). */
+  readonly intersecting?: boolean;
 }
 
 function count(node: JsonObject, keyword: string, pointer: string, emit: Emit): number | undefined {
@@ -141,7 +143,8 @@ export function objectExpression(emit: Emit, node: JsonObject, pointer: string):
   else if (additional === false) out = `z.strictObject(${shape})`;
   else if (additional === undefined || additional === true) out = `z.looseObject(${shape})`;
   else out = `z.object(${shape}).catchall(${(catchall = emit.hoist(emit.schema(additional, childPointer(pointer, "additionalProperties"))))})`;
-  const keyChecks = presenceCheck(properties, required) + objectCountChecks(emit, node, pointer) + extraProtoCheck(catchall, properties);
+  const closed = additional === false && patterns === undefined && emit.intersecting === true ? closedKeysCheck(emit, properties) : "";
+  const keyChecks = presenceCheck(properties, required) + objectCountChecks(emit, node, pointer) + extraProtoCheck(catchall, properties) + closed;
   const checked = keyChecks === "" ? out : onTheInput(emit, out, keyChecks);
   const expression = ownKeysOnly(emit, checked, properties, required, pointer);
   const call = additional === false ? "z.strictObject" : "z.looseObject";
@@ -169,6 +172,16 @@ function onTheInput(emit: Emit, objectSchema: string, refinements: string): stri
 function extraProtoCheck(catchall: string | undefined, properties: JsonObject): string {
   if (catchall === undefined || Object.prototype.hasOwnProperty.call(properties, "__proto__")) return "";
   return `.refine((v) => !Object.prototype.hasOwnProperty.call(v, "__proto__") || ${catchall}.safeParse(v["__proto__"]).success, { message: "a property does not match additionalProperties" })`;
+}
+
+/**
+ * `additionalProperties: false` as a refinement, for an object that will be intersected: Zod's
+ * intersection keeps a strict object's "unrecognized key" issue only when the other side raises
+ * it too.
+ */
+function closedKeysCheck(emit: Emit, properties: JsonObject): string {
+  const known = emit.hoist(`new Set<string>(${literal(Object.keys(properties))})`, "p");
+  return `.refine((v) => Object.keys(v).every((k) => ${known}.has(k)), { message: "a property is not allowed (additionalProperties: false)" })`;
 }
 
 /** Names an object inherits from Object.prototype, and `__proto__`. */
