@@ -17,6 +17,7 @@ interface PackedManifest {
   exports?: Record<string, string | Record<string, string>>;
   dependencies?: Record<string, string>;
   peerDependencies?: Record<string, string>;
+  peerDependenciesMeta?: Record<string, { optional?: boolean }>;
 }
 
 interface Packed {
@@ -73,12 +74,15 @@ describe.each(["runtime", "generator"] as const)("npm pack of the %s package", (
 });
 
 describe("the runtime's manifest", () => {
-  it("depends on nothing of the generator and takes zod and @langchain/core as peers", async () => {
+  it("depends on nothing of the generator and takes zod and @langchain/core as peers; framework peers are optional", async () => {
     const { manifest } = (await packed()).runtime;
     const dependencies = Object.keys(manifest.dependencies ?? {});
     expect(dependencies.filter((dependency) => GENERATOR_ONLY_PACKAGES.includes(dependency))).toEqual([]);
     expect(dependencies).not.toContain("zod");
     expect(dependencies).not.toContain("@langchain/core");
-    expect(Object.keys(manifest.peerDependencies ?? {}).sort()).toEqual(["@langchain/core", "zod"]);
+    const optional = new Set(Object.entries(manifest.peerDependenciesMeta ?? {}).flatMap(([name, meta]) => (meta.optional === true ? [name] : [])));
+    expect(Object.keys(manifest.peerDependencies ?? {}).filter((name) => !optional.has(name)).sort()).toEqual(["@langchain/core", "zod"]);
+    // Each framework target's package is an optional peer: an app installs only the frameworks it uses.
+    expect([...optional].sort()).toEqual(expect.arrayContaining(["@openai/agents", "ai"]));
   });
 });
