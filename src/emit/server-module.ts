@@ -16,6 +16,7 @@ import { toolChunk, type ChunkPart, type EmitWarning, type RenderedChunk, type T
 import { schemasHead } from "./schemas-module.js";
 import type { TargetSettings } from "../config/targets.js";
 import { selectedTargets, targetContext } from "./targets/index.js";
+import { modelSchemaWarnings } from "./model-schema-report.js";
 
 export interface ServerModuleInput {
   server: NormalizedServer;
@@ -84,7 +85,7 @@ export async function renderServerModule(input: ServerModuleInput, formatter: Fo
     parts.schemas?.head,
     Promise.all(parts.schemas?.chunks ?? []),
   ]);
-  const index = { body: [head, ...tools.map((chunk) => chunk.text), ...tail].join("\n"), warnings: [...input.server.warnings, ...tools.flatMap((chunk) => chunk.warnings)] };
+  const index = { body: [head, ...tools.map((chunk) => chunk.text), ...tail].join("\n"), warnings: [...input.server.warnings, ...tools.flatMap((chunk) => chunk.warnings), ...modelSchemaWarnings(input.server, input.targets)] };
   if (schemasHeadText === undefined) return { index };
   // The schema chunks carry the warnings of both parts: reported with the server module.
   index.warnings.push(...schemas.flatMap((chunk) => chunk.warnings));

@@ -221,7 +221,7 @@ class Projector {
       else projected[key] = property;
       keep.push(key);
     }
-    for (const key of required) if (!(key in properties)) this.problem(`${pointer}/required`, `required property "${key}" has no schema`);
+    for (const key of required) if (!Object.hasOwn(properties, key)) this.problem(`${pointer}/required`, `required property "${key}" has no schema`);
     if (isObject(extra) || schema["patternProperties"] !== undefined) {
       this.problem(isObject(extra) ? `${pointer}/additionalProperties` : `${pointer}/patternProperties`, "an object with typed extra keys (a map) cannot be expressed: only its declared properties remain");
     }
