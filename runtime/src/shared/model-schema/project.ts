@@ -30,6 +30,9 @@ export interface Projection {
 /** Keywords the walk handles itself (everything else goes by the rules' keyword list). */
 const STRUCTURAL = new Set(["type", "properties", "required", "additionalProperties", "items", "anyOf", "oneOf", "allOf", "enum", "const", "$ref", "$defs", "definitions", "nullable"]);
 
+/** Beyond any provider's nesting limit: a schema this deep is reported, not walked further. */
+const HARD_DEPTH = 64;
+
 const cache = new WeakMap<JsonObject, Map<ModelSchemaMode, Projection>>();
 
 export function projectSchema(schema: JsonObject, mode: ModelSchemaMode): Projection {
@@ -79,6 +82,11 @@ class Projector {
     }
     if (schema === false || !isObject(schema)) {
       this.problem(pointer, "a schema no value matches");
+      return undefined;
+    }
+    // A hard stop for schemas that loop through allOf / $ref without nesting.
+    if (depth + refs.length > HARD_DEPTH) {
+      this.problem(pointer, "nested too deeply to project");
       return undefined;
     }
     if (typeof schema["$ref"] === "string") return this.ref(schema, pointer, depth, refs);
@@ -167,7 +175,7 @@ class Projector {
     const names = parts.flatMap((part) => (isObject(part) && isObject(part["properties"]) ? Object.keys(part["properties"]) : []));
     if (!objects || new Set(names).size !== names.length || parts.some((part) => isObject(part) && part["additionalProperties"] === false)) {
       this.problem(`${pointer}/allOf`, "allOf cannot be expressed: only its first branch is kept");
-      return this.node({ ...rest, ...(isObject(branches[0]) ? branches[0] : {}) }, pointer, depth, refs);
+      return this.node({ ...rest, ...(isObject(branches[0]) ? branches[0] : {}) }, pointer, depth + 1, refs);
     }
     const merged: JsonObject = {
       ...out,
