@@ -42,6 +42,8 @@ export interface PreparedTool {
    * absent optional properties removed), `undefined` keys dropped, checked with the exact Zod schema.
    */
   readonly toArgs: (value: unknown) => Record<string, unknown>;
+  /** `toArgs` for arguments fresh from `JSON.parse` (no `undefined` anywhere: nothing to drop). */
+  readonly toArgsFromJson: (value: unknown) => Record<string, unknown>;
 }
 
 /**
@@ -64,12 +66,14 @@ export async function prepareTools(server: string, generated: GeneratedTools, pr
       exact && mode !== "exact"
         ? (value: unknown) => parse(withoutUndefinedKeys(mapBack(exact, value ?? {}, mode) as Record<string, unknown>))
         : (value: unknown) => parse(withoutUndefinedKeys((value ?? {}) as Record<string, unknown>));
+    const toArgsFromJson = exact && mode !== "exact" ? (value: unknown) => parse(mapBack(exact, value ?? {}, mode)) : (value: unknown) => parse(value ?? {});
     return {
       descriptor,
       name: providerToolName(server, descriptor.name, prefix),
       needsApproval: generated.approvals?.[descriptor.name] === true,
       modelSchema: projected,
       toArgs,
+      toArgsFromJson,
     };
   });
 }

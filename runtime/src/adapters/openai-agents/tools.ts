@@ -50,7 +50,8 @@ function buildTool(agents: AgentsModule, runtime: Runtime, server: string, prepa
     strict: strict as never,
     needsApproval: prepared.needsApproval,
     execute: async (input: unknown, _context?: unknown, details?: { signal?: AbortSignal; toolCall?: { callId?: string } }) => {
-      const args = prepared.toArgs(input);
+      // The SDK parsed the model's JSON (it does not validate a JSON Schema): validated here, once.
+      const args = prepared.toArgsFromJson(input);
       const signal = details?.signal;
       const callId = details?.toolCall?.callId;
       const outcome = await run(args, signal ? { signal } : undefined, { config: {}, ...(callId !== undefined ? { toolCallId: callId } : {}) });
