@@ -132,7 +132,7 @@ export async function generateFromSnapshot(
   const cacheDir = options.cache === false ? undefined : formatCacheDir(config.rootDir);
   const warningStore = new WarningStore(cacheDir && path.join(path.dirname(cacheDir), "warnings"));
   // A current file is rendered only when its warnings are not known: they are reported on every run.
-  const storedWarnings = await Promise.all(plan.files.map((file, index) => (isCurrentFile(existing[index], file) ? warningStore.read(file.inputsHash) : undefined)));
+  const storedWarnings = await Promise.all(plan.files.map((file, index) => (isCurrentFile(existing[index], file) ? warningStore.read(file) : undefined)));
   const toRender = plan.files.filter((file, index) => !isCurrentFile(existing[index], file) || storedWarnings[index] === undefined);
   const formatter = new Formatter({
     cacheDir,
@@ -144,7 +144,7 @@ export async function generateFromSnapshot(
     const produced = await Promise.all(plan.files.map((file, index) => (toRender.includes(file) ? produce(file, existing[index], formatter) : undefined)));
     for (const [index, file] of plan.files.entries()) {
       const rendered = produced[index];
-      if (rendered) await warningStore.write(file.inputsHash, rendered.warnings);
+      if (rendered) await warningStore.write(file, rendered.warnings);
       warnings.push(...(rendered?.warnings ?? storedWarnings[index] ?? []));
       const content = produced[index]?.content;
       const twice = content === undefined ? [] : duplicateDeclarations(content);

@@ -128,6 +128,7 @@ async function captureOne(server: ResolvedServer, config: ResolvedConfig, env: E
   let kept = false;
   let timer: NodeJS.Timeout | undefined;
   let onAbort: (() => void) | undefined;
+  const stop = new AbortController();
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new CodegenError("server", `no answer within ${timeout} ms${stream.junkNote()} (raise \`timeout\` in the config: at the top level, or in servers.${server.name})`, { subject })), timeout);
     onAbort = () => reject(new CodegenError("server", "capture interrupted", { subject }));
@@ -140,7 +141,7 @@ async function captureOne(server: ResolvedServer, config: ResolvedConfig, env: E
         client = created;
         created.onerror = (error) => stream.record(error);
         options.install?.(server.name, created);
-      }, server.config.protocol);
+      }, server.config.protocol, stop.signal);
       return listEverything(opened.client, opened.protocolVersion, server.name, limits);
     })();
     work.catch(() => undefined); // the deadline may win; the loser's rejection is not unhandled
@@ -162,6 +163,7 @@ async function captureOne(server: ResolvedServer, config: ResolvedConfig, env: E
     const detail = `${message}${stream.junkNote()}${tail ? ` (stderr: ${tail})` : ""}`;
     throw new CodegenError("server", redact(`cannot capture: ${detail}`, resolved.secrets), { subject });
   } finally {
+    stop.abort();
     clearTimeout(timer);
     if (onAbort) options.signal?.removeEventListener("abort", onAbort);
     if (!kept) await client?.close().catch(() => undefined);

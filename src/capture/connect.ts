@@ -35,10 +35,12 @@ export function withStoredLogin(name: string, server: ResolvedServer): ResolvedS
 
 /**
  * Open and initialise (or discover). `onClient` receives the client before it connects, so the
- * caller's deadline can close it (and end the child) even when the server never answers. The
+ * caller's deadline can close it (and end the child) even when the server never answers;
+ * `signal` stops the open itself. The
  * era is negotiated afresh every time (never taken from the snapshot: a capture is what tells
  * whether it changed), within the server's `protocol` option.
  */
-export function openForCapture(server: ResolvedServer, onClient: (client: Client) => void, protocol?: ProtocolSelection): Promise<OpenedClient> {
-  return openClient(server, CLIENT_INFO, UNBOUNDED, { capabilities: {}, install: onClient, eras: eraAttempts(protocol, undefined) });
+export function openForCapture(server: ResolvedServer, onClient: (client: Client) => void, protocol: ProtocolSelection | undefined, signal: AbortSignal): Promise<OpenedClient> {
+  // The signal ends an open still under way (an era probe included, and its stdio sibling).
+  return openClient(server, CLIENT_INFO, { ...UNBOUNDED, signal }, { capabilities: {}, install: onClient, eras: eraAttempts(protocol, undefined) });
 }

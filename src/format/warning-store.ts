@@ -5,18 +5,25 @@
  * wrote it. With a stored entry they are reported on every run; without one (a fresh clone, no
  * cache, `--no-cache`) the file is rendered to find them, and is still not rewritten.
  */
+import { createHash } from "node:crypto";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { EmitWarning } from "../emit/tool-chunk.js";
+
+/** A generated file, by its path in outDir and the hash of what it is generated from. */
+export interface StoredFile {
+  path: string;
+  inputsHash: string;
+}
 
 export class WarningStore {
   constructor(private readonly dir: string | undefined) {}
 
   /** The stored warnings of a file with these inputs, or undefined when none are stored. */
-  async read(inputsHash: string): Promise<EmitWarning[] | undefined> {
+  async read(file: StoredFile): Promise<EmitWarning[] | undefined> {
     if (this.dir === undefined) return undefined;
     try {
-      const parsed: unknown = JSON.parse(await readFile(this.file(inputsHash), "utf8"));
+      const parsed: unknown = JSON.parse(await readFile(this.file(file), "utf8"));
       return Array.isArray(parsed) ? (parsed as EmitWarning[]) : undefined;
     } catch {
       return undefined;
@@ -24,9 +31,9 @@ export class WarningStore {
   }
 
   /** Best effort, like the render cache: a store that cannot be written only costs time. */
-  async write(inputsHash: string, warnings: readonly EmitWarning[]): Promise<void> {
+  async write(stored: StoredFile, warnings: readonly EmitWarning[]): Promise<void> {
     if (this.dir === undefined) return;
-    const file = this.file(inputsHash);
+    const file = this.file(stored);
     try {
       await mkdir(path.dirname(file), { recursive: true });
       const temp = `${file}.${process.pid}.tmp`;
@@ -37,7 +44,9 @@ export class WarningStore {
     }
   }
 
-  private file(inputsHash: string): string {
-    return path.join(this.dir ?? "", `${inputsHash.replace(/[^0-9a-z]/gi, "")}.json`);
+  // By path too: a server's index.ts and schemas.ts come from one rendering and share their inputs hash.
+  private file(stored: StoredFile): string {
+    const key = createHash("sha256").update(`${stored.path}\n${stored.inputsHash}`).digest("hex").slice(0, 32);
+    return path.join(this.dir ?? "", `${key}.json`);
   }
 }

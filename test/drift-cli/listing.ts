@@ -92,7 +92,7 @@ const resource = (listing: Obj): Obj => listing["resources"][0];
  * Rules a live server cannot show (server set changes; fields the snapshot never keeps; execution
  * settings other than taskSupport, which the SDK client drops): tested with `diff` on snapshot files.
  */
-export const SNAPSHOT_ONLY_RULES: readonly RuleId[] = ["server-added", "server-removed", "field-changed", "tool-execution-changed"];
+export const SNAPSHOT_ONLY_RULES: readonly RuleId[] = ["server-added", "server-removed", "field-changed", "tool-execution-changed", "protocol-era-changed"];
 
 /** Per rule id: how the listing changes. */
 export const MUTATIONS: Partial<Record<RuleId, (listing: Obj) => void>> = {

@@ -80,6 +80,12 @@ describe("diff between snapshot files", () => {
     expectRule(report, "server-added");
   });
 
+  it("protocol-era-changed (dangerous): the listing server (SDK 1.x) cannot switch eras, its snapshot can", async () => {
+    const { report } = await diffFiles(snapshotFile, variant("modern", (s) => Object.assign(s.servers[SERVER], { era: "modern", protocolVersion: "2026-07-28", hash: "0000000000000000" })));
+    expectRule(report, "protocol-era-changed");
+    expect(report.changes.map((change) => change.ruleId).sort()).toEqual(["protocol-era-changed", "protocol-version-changed"]);
+  });
+
   it("field-changed (dangerous): a field this generator does not know", async () => {
     const { report } = await diffFiles(snapshotFile, variant("new-field", (s) => {
       // Hand-edited: fingerprints changed too, as a newer generator would write them.

@@ -30,8 +30,13 @@ const PACKAGES = {
   runtime: { dir: resolve(repoRoot, "runtime"), allowed: /^(dist\/.+\.(js|d\.ts)|package\.json|README\.md|LICENSE)$/ },
   generator: { dir: repoRoot, allowed: /^(dist\/.+\.(js|d\.ts)|templates\/[^/]+\.txt|package\.json|README\.md|LICENSE)$/ },
 } as const;
-/** npm lifecycle scripts that run in the installing app. */
-const INSTALL_SCRIPTS = ["preinstall", "install", "postinstall", "prepare"];
+/**
+ * npm lifecycle scripts that run in the installing app. `prepare` is not one of them: npm runs
+ * it in this repository (npm ci) and for git dependencies, never for a package from the registry.
+ */
+const INSTALL_SCRIPTS = ["preinstall", "install", "postinstall"];
+/** The one `prepare` allowed: the development-only unlink of the conformance runner's Node (test/conformance/unlink-node-bin.mjs). */
+const DEV_PREPARE = "node test/conformance/unlink-node-bin.mjs";
 
 async function pack(dir: string): Promise<Packed> {
   const { stdout } = await promisify(execFile)("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: dir });
@@ -63,6 +68,7 @@ describe.each(["runtime", "generator"] as const)("npm pack of the %s package", (
   it("runs no script when installed, and declares engines and typed exports that are in the pack", async () => {
     const { files, manifest } = (await packed())[name];
     expect(Object.keys(manifest.scripts ?? {}).filter((script) => INSTALL_SCRIPTS.includes(script))).toEqual([]);
+    if (manifest.scripts?.["prepare"] !== undefined) expect(manifest.scripts["prepare"]).toBe(DEV_PREPARE);
     expect(manifest.engines?.["node"]).toBe(">=20");
     expect(manifest.sideEffects).toBe(false);
     for (const [subpath, target] of Object.entries(manifest.exports ?? {})) {
@@ -74,14 +80,14 @@ describe.each(["runtime", "generator"] as const)("npm pack of the %s package", (
 });
 
 describe("the runtime's manifest", () => {
-  it("depends on nothing of the generator and takes zod and @langchain/core as peers; framework peers are optional", async () => {
+  it("depends on nothing of the generator and takes zod and @langchain/core as peers (any other peer optional: the framework targets' packages among them)", async () => {
     const { manifest } = (await packed()).runtime;
     const dependencies = Object.keys(manifest.dependencies ?? {});
     expect(dependencies.filter((dependency) => GENERATOR_ONLY_PACKAGES.includes(dependency))).toEqual([]);
     expect(dependencies).not.toContain("zod");
     expect(dependencies).not.toContain("@langchain/core");
-    const optional = new Set(Object.entries(manifest.peerDependenciesMeta ?? {}).flatMap(([name, meta]) => (meta.optional === true ? [name] : [])));
-    expect(Object.keys(manifest.peerDependencies ?? {}).filter((name) => !optional.has(name)).sort()).toEqual(["@langchain/core", "zod"]);
+    const optional = new Set(Object.entries(manifest.peerDependenciesMeta ?? {}).filter(([, meta]) => meta.optional === true).map(([name]) => name));
+    expect(Object.keys(manifest.peerDependencies ?? {}).filter((peer) => !optional.has(peer)).sort()).toEqual(["@langchain/core", "zod"]);
     // Each framework target's package is an optional peer: an app installs only the frameworks it uses.
     expect([...optional].sort()).toEqual(expect.arrayContaining(["@openai/agents", "ai"]));
   });

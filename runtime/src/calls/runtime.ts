@@ -27,6 +27,8 @@ import {
   type ToolCallRequest,
 } from "./interceptors.js";
 import { ServerConnection } from "../connection/connection.js";
+import { listPagesOf } from "../connection/listing.js";
+import { isLegacyConnection } from "../wire/era-2025.js";
 import { hooksInterceptor } from "./hooks.js";
 import { withValidHeaders, X_MCP_HEADER } from "../shared/x-mcp-header.js";
 import type { RequestDefaults } from "../connection/request-options.js";
@@ -201,20 +203,30 @@ class McpRuntime implements Runtime {
    * the client's response cache; tools with invalid `x-mcp-header` declarations are left out.
    */
   async listTools(server: string): Promise<Tool[]> {
-    const tools = await this.#list(server, "tools", (client, options) => client.listTools(undefined, options).then((page) => page.tools));
+    const tools = await this.#list(server, "tools", (client, options) =>
+      isLegacyConnection(client) ? listPagesOf<Tool>(client, server, "tools/list", options) : client.listTools(undefined, options).then((page) => page.tools),
+    );
     return withValidHeaders(tools, (tool, reason) => this.#warn(`server "${server}": tool "${tool}" left out: ${reason}`));
   }
 
   listResources(server: string): Promise<Resource[]> {
-    return this.#list(server, "resources", (client, options) => client.listResources(undefined, options).then((page) => page.resources));
+    return this.#list(server, "resources", (client, options) =>
+      isLegacyConnection(client) ? listPagesOf<Resource>(client, server, "resources/list", options) : client.listResources(undefined, options).then((page) => page.resources),
+    );
   }
 
   listResourceTemplates(server: string): Promise<ResourceTemplate[]> {
-    return this.#list(server, "resources", (client, options) => client.listResourceTemplates(undefined, options).then((page) => page.resourceTemplates));
+    return this.#list(server, "resources", (client, options) =>
+      isLegacyConnection(client)
+        ? listPagesOf<ResourceTemplate>(client, server, "resources/templates/list", options)
+        : client.listResourceTemplates(undefined, options).then((page) => page.resourceTemplates),
+    );
   }
 
   listPrompts(server: string): Promise<Prompt[]> {
-    return this.#list(server, "prompts", (client, options) => client.listPrompts(undefined, options).then((page) => page.prompts));
+    return this.#list(server, "prompts", (client, options) =>
+      isLegacyConnection(client) ? listPagesOf<Prompt>(client, server, "prompts/list", options) : client.listPrompts(undefined, options).then((page) => page.prompts),
+    );
   }
 
   async readResource(server: string, uri: string, options?: CallOptions): Promise<ResourceContent[]> {

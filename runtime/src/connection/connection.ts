@@ -21,7 +21,7 @@ import { spawnedPid, untrackChild } from "../wire/child-registry.js";
 import { CallDeadline, now } from "./deadline.js";
 import { clientCapabilities, installHandlers, mergeCallbacks, type RootsHolder } from "./client-callbacks.js";
 import { ConfigError, ConnectionError, McpRuntimeError, ProtocolError, RuntimeClosedError, TimeoutError, subjectOf, type SubjectKind } from "../shared/runtime-errors.js";
-import { messageOf, toRuntimeError } from "../wire/failures.js";
+import { messageOf, probeCause, toRuntimeError } from "../wire/failures.js";
 import { backoffDelay, pause, reconnectPolicy, type ReconnectPolicy } from "./reconnect.js";
 import { RequestDefaults } from "./request-options.js";
 import { resolveServer, type ResolvedServer } from "./resolve-config.js";
@@ -457,7 +457,7 @@ export class ServerConnection {
     // Aborted (closed, or a stateless call gave up): the reason is already the typed error.
     if (error instanceof OpenFailure && error.cause instanceof McpRuntimeError) return error.cause;
     const where = resolved.kind === "stdio" ? `could not start ${JSON.stringify(resolved.command)}` : `could not connect over ${resolved.kind}`;
-    const cause = error instanceof OpenFailure ? error.cause : error;
+    const cause = probeCause(error instanceof OpenFailure ? error.cause : error);
     const stderr = error instanceof OpenFailure && error.stderr !== "" ? ` (stderr: ${error.stderr})` : "";
     const rpc = resolved.kind === "stdio" ? undefined : httpRpcErrorOf(cause);
     const missing = error instanceof OpenFailure ? error.missingPath : undefined;

@@ -1,4 +1,5 @@
 /** Follows `nextCursor` through every page of a list request, refusing cursor loops. */
+import type { Client, RequestOptions } from "@modelcontextprotocol/client";
 import { ProtocolError } from "../shared/runtime-errors.js";
 
 /** A server that pages forever is broken; this many pages is far beyond any real listing. */
@@ -21,4 +22,22 @@ export async function collectPages<T>(
     seen.add(cursor);
   }
   throw new ProtocolError(server, `${what} listing has more than ${MAX_PAGES} pages`);
+}
+
+type ListMethod = "tools/list" | "resources/list" | "resources/templates/list" | "prompts/list";
+const ITEMS_OF = { "tools/list": "tools", "resources/list": "resources", "resources/templates/list": "resourceTemplates", "prompts/list": "prompts" } as const;
+
+/**
+ * Every page of a list on a 2025-era connection, page by page, so that a cursor loop is an
+ * error naming the list (the SDK's own walk stops silently on a page that repeats its cursor,
+ * returning part of the list). A 2026-07-28 connection uses the SDK's walk: it also serves
+ * fresh results from the response cache (`ttlMs`) and caps the pages.
+ */
+export function listPagesOf<T>(client: Client, server: string, method: ListMethod, options: RequestOptions | undefined): Promise<T[]> {
+  const key = ITEMS_OF[method];
+  return collectPages(server, method, async (cursor) => {
+    const page = (await client.request({ method, params: cursor === undefined ? {} : { cursor } } as never, options)) as Record<string, unknown>;
+    const nextCursor = typeof page["nextCursor"] === "string" ? page["nextCursor"] : undefined;
+    return { items: (page[key] ?? []) as T[], nextCursor };
+  });
 }

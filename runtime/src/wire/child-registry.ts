@@ -34,8 +34,39 @@ export function trackedChildren(): readonly number[] {
   return [...live];
 }
 
-/** Tracks the child of a stdio transport as soon as `start()` has spawned it. */
-export function trackOnSpawn(transport: Transport & { readonly pid: number | null }): void {
+type StdioTransport = Transport & { readonly pid: number | null };
+
+/**
+ * The probe siblings of each stdio transport. Negotiating the era of a stdio server, the SDK
+ * sends `server/discover` on a sibling it builds with `transport.constructor` from the same
+ * parameters (a 2025 server may exit on a request before `initialize`) and reaps it itself,
+ * in its own time; the caller's transport starts only after that.
+ */
+const siblingsOf = new WeakMap<Transport, Set<StdioTransport>>();
+
+/**
+ * Tracks the child of a stdio transport as soon as `start()` has spawned it, and the children
+ * of the probe siblings the SDK builds from it: a server that never answers the probe is
+ * still ended when its owner ends or closes the connection.
+ */
+export function trackOnSpawn(transport: StdioTransport): void {
+  trackStart(transport);
+  const siblings = new Set<StdioTransport>();
+  siblingsOf.set(transport, siblings);
+  const Original = transport.constructor as new (params: unknown) => StdioTransport;
+  // Called with `new` by the SDK: a constructor function that returns an object yields it.
+  function ProbeSibling(params: unknown): StdioTransport {
+    const sibling = new Original(params);
+    trackStart(sibling);
+    siblings.add(sibling);
+    untrackWhenReaped(sibling, siblings);
+    return sibling;
+  }
+  // An own property: the SDK's test for a stdio transport reads the prototype, which is unchanged.
+  Object.defineProperty(transport, "constructor", { value: ProbeSibling, configurable: true, writable: true });
+}
+
+function trackStart(transport: StdioTransport): void {
   const start = transport.start.bind(transport);
   transport.start = () => {
     const started = start();
@@ -45,6 +76,28 @@ export function trackOnSpawn(transport: Transport & { readonly pid: number | nul
     trackChild(pid);
     return started;
   };
+}
+
+/** The SDK reaps a sibling with `_dispose` (or `close`): once that is done, it is no longer ours to end. */
+function untrackWhenReaped(sibling: StdioTransport, siblings: Set<StdioTransport>): void {
+  const reapers = sibling as unknown as Record<"_dispose" | "close", unknown>;
+  for (const method of ["_dispose", "close"] as const) {
+    const reap = reapers[method];
+    if (typeof reap !== "function") continue;
+    reapers[method] = async (...args: unknown[]) => {
+      try {
+        return await (reap as (...a: unknown[]) => Promise<unknown>).apply(sibling, args);
+      } finally {
+        siblings.delete(sibling);
+        untrackChild(spawned.get(sibling));
+      }
+    };
+  }
+}
+
+/** Probe siblings of `transport` whose children may still run. */
+export function liveSiblings(transport: Transport): readonly Transport[] {
+  return [...(siblingsOf.get(transport) ?? [])];
 }
 
 /** The pid of the child `transport` spawned (also after the SDK has begun closing it). */

@@ -66,6 +66,10 @@ function fromSdkError(error: SdkError, codes: typeof SdkErrorCode, server: strin
     }
     case codes.ConnectionClosed:
       return new ConnectionError(server, `connection closed: ${error.message}`, { ...subject, cause: error });
+    case codes.ListPaginationExceeded: {
+      const data = error.data as { method?: unknown; listMaxPages?: unknown } | undefined;
+      return new ProtocolError(server, `${String(data?.method ?? "list")} listing has more than ${String(data?.listMaxPages ?? "the allowed")} pages`, { ...subject, cause: error });
+    }
     case codes.InvalidResult:
       return new ProtocolError(server, `invalid response: ${error.message}`, { ...subject, cause: error });
     default:
@@ -97,4 +101,20 @@ function networkCause(cause: unknown): string | undefined {
   if (typeof code === "string") return code;
   const first = cause instanceof AggregateError ? cause.errors[0] : undefined;
   return first instanceof Error ? first.message : undefined;
+}
+
+/**
+ * What made the SDK's version-negotiation probe fail, when something did: the SDK wraps the
+ * network error, or the error our OAuth session threw, in its own "Version negotiation probe
+ * failed" error, and the real cause is what a user needs to read (and to `instanceof`).
+ */
+export function probeCause(error: unknown): unknown {
+  const sdk = loadedClientSdk();
+  let current = error;
+  for (let depth = 0; depth < 4; depth++) {
+    if (!sdk?.SdkError.isInstance(current) || current.code !== sdk.SdkErrorCode.EraNegotiationFailed) return current;
+    if (current.cause === undefined) return current;
+    current = current.cause;
+  }
+  return current;
 }

@@ -11,10 +11,13 @@ import type { ResolvedHttp, ResolvedServer, ResolvedStdio } from "../connection/
 import { missingPathOf } from "./missing-path.js";
 import { StderrTail } from "./stderr-tail.js";
 import { isEraRejection } from "./era-2026.js";
+import { probeCause } from "./failures.js";
+import { McpRuntimeError } from "../shared/runtime-errors.js";
 import { SSE_ATTEMPTS, type EraAttempt } from "./negotiation.js";
 import { shouldFallBackToSse } from "./http-errors.js";
-import { endStdioChild, spawnedPid, trackOnSpawn } from "./child-registry.js";
+import { endStdioChild, liveSiblings, spawnedPid, trackOnSpawn } from "./child-registry.js";
 import { watchTransport, type TransportWatch } from "./transport-watch.js";
+import { completeByDefault } from "./result-type.js";
 
 export { httpStatusOf, shouldFallBackToSse } from "./http-errors.js";
 
@@ -153,6 +156,9 @@ async function openOver(
     try {
       return await connectOnce(kind, transport(), attempt, open, stderr);
     } catch (error) {
+      // Our own typed error (the OAuth session's) inside the SDK's probe wrapper: the failure itself, not the era's.
+      const cause = probeCause(error);
+      if (cause instanceof McpRuntimeError) throw cause;
       if (last || !isEraRejection(error)) throw error;
     }
   }
@@ -173,6 +179,7 @@ async function connectOnce(
   });
   await open.setup.install(client);
   const watch = watchTransport(transport, kind);
+  completeByDefault(transport, () => client.getProtocolEra() === "modern");
   const connecting = client.connect(transport, { ...open.connectOptions, ...(attempt.prior ? { prior: attempt.prior } : {}) });
   try {
     await abortable(connecting, open.connectOptions?.signal);
@@ -197,7 +204,9 @@ async function connectOnce(
 export function closeTransport(kind: OpenedClient["kind"], transport: Transport): Promise<void> {
   const close = (): Promise<void> => transport.close().catch(() => undefined);
   if (kind !== "stdio") return close();
-  return endStdioChild(spawnedPid(transport), close);
+  // Closed while the SDK still probes the era on a sibling: that child ends now too.
+  const siblings = liveSiblings(transport).map((sibling) => endStdioChild(spawnedPid(sibling), () => sibling.close().catch(() => undefined)));
+  return Promise.all([endStdioChild(spawnedPid(transport), close), ...siblings]).then(() => undefined);
 }
 
 /** `promise`, or the signal's reason as soon as it aborts. */
