@@ -1,8 +1,9 @@
 /**
  * The model-schema round trip (`modelSchema`, runtime/src/shared/model-schema/): for fuzzed
- * schemas and each projected mode, a projection reported faithful (no problem) meets the
- * provider's published constraints (test/targets/provider-constraints.ts), and every instance
- * Ajv accepts under the projection, mapped back, is accepted by Ajv under the exact schema.
+ * schemas and each projected mode, every projection meets the provider's published constraints
+ * (test/targets/provider-constraints.ts; lossy ones too: what they lose is reported), and for a
+ * projection reported faithful (no problem) every instance Ajv accepts under the projection,
+ * mapped back, is accepted by Ajv under the exact schema.
  */
 import fc from "fast-check";
 import { projectSchema } from "../../runtime/src/shared/model-schema/project.js";
@@ -36,10 +37,13 @@ export function projectionRoundTrip(options: { seed: number; schemas: number; in
       if (!exact) return true;
       report.schemas++;
       projections.forEach(({ mode, projection }, index) => {
+        // Lossy or not, the model sees only what the provider accepts (a root that is no object is reported instead).
+        if (!projection.problems.some((problem) => problem.message.startsWith("the root"))) {
+          const broken = violations(projection.schema as never, PUBLISHED[mode]);
+          if (broken.length > 0) throw new Error(`${mode} projection breaks the provider's rules: ${broken.join("; ")}\n${JSON.stringify(c.schema)}\n${JSON.stringify(projection.schema)}`);
+        }
         if (projection.problems.length > 0) return;
         report.faithful[mode]++;
-        const broken = violations(projection.schema as never, PUBLISHED[mode]);
-        if (broken.length > 0) throw new Error(`${mode} projection breaks the provider's rules: ${broken.join("; ")}\n${JSON.stringify(projection.schema)}`);
         const projected = compileAjv({ draft: "2020-12", schema: projection.schema as JsonObject });
         if (!projected) throw new Error(`Ajv cannot compile the ${mode} projection ${JSON.stringify(projection.schema)}`);
         for (const value of lists[index] ?? []) {
