@@ -60,7 +60,9 @@ class Projector {
   }
 
   run(): Projection {
-    const projected = this.node(this.root, "", 0, []) ?? { type: "object", properties: {} };
+    // Nothing expressible (reported): an empty object, as the provider takes it.
+    const empty: JsonObject = this.#rules.strictObjects ? { type: "object", properties: {}, required: [], additionalProperties: false } : { type: "object", properties: {} };
+    const projected = this.node(this.root, "", 0, []) ?? empty;
     if (projected["type"] !== "object") {
       this.problem("", "the root must be an object schema");
     }
