@@ -17,8 +17,9 @@ const phases = (process.env["FUZZ_PHASES"] ?? "zod,types,projection").split(",")
 if (phases.includes("projection")) {
   const projected = projectionRoundTrip({ seed, schemas, instances });
   console.log(
-    `fuzz: model-schema round trip over ${projected.schemas} schemas: ${projected.faithful["openai-strict"]} faithful openai-strict and ` +
-      `${projected.faithful.gemini} faithful gemini projections meet the providers' rules; ${projected.checkedValues} values valid under a projection map back to valid ones`,
+    `fuzz: model-schema projections of ${projected.schemas} schemas meet the providers' rules (lossy ones too, their losses reported); ` +
+      `round trip over the ${projected.faithful["openai-strict"]} faithful openai-strict and ${projected.faithful.gemini} faithful gemini projections: ` +
+      `${projected.checkedValues} values valid under a projection map back to valid ones`,
   );
 }
 const batch = Number(process.env["FUZZ_BATCH"] ?? 250);
