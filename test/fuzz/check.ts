@@ -42,13 +42,15 @@ function ajvFor(draft: Draft): Ajv {
 }
 
 /**
- * A copy for Ajv, `__proto__` renamed: Ajv leaves a `__proto__` entry of `properties` out (its
- * guard against prototype pollution), where JSON Schema reads it as an ordinary property. In the
- * vocabulary the name occurs only as a key or a `required` entry, so a rename in the text keeps
- * the meaning; no other vocabulary word starts with `__ajv`.
+ * A copy for Ajv, `__proto__` renamed: Ajv leaves a `__proto__` key out (of `properties`, and
+ * of an instance's keys: its guard against prototype pollution), where JSON Schema reads it as
+ * an ordinary key. The new name `_proto___` has the same length and matches the same vocabulary
+ * patterns and formats (none), so counts, `propertyNames` and `patternProperties` read it alike;
+ * in the vocabulary the name occurs only as a key or a `required` entry, and no other word is
+ * `_proto___`.
  */
 export function forAjv(value: Json): Json {
-  return JSON.parse(JSON.stringify(value).replaceAll('"__proto__"', '"__ajv_proto__"')) as Json;
+  return JSON.parse(JSON.stringify(value).replaceAll('"__proto__"', '"_proto___"')) as Json;
 }
 
 export function compileAjv(c: FuzzCase, closed = false): ValidateFunction | undefined {

@@ -4,14 +4,13 @@ import type { Json } from "../../runtime/src/shared/canonical-json.js";
 /**
  * Property names: identifiers, one that needs quoting, and prototype names, which must stay
  * ordinary names (issue 17): `constructor` and `toString` are found through the prototype by a
- * plain lookup, and `__proto__x` starts like `__proto__`. `__proto__` itself is not drawn yet:
- * Zod skips that key entirely, and the emitter checks it only as a declared property
- * (test/generate/open-objects.test.ts), not in counts (`maxProperties`) or as an extra key.
+ * plain lookup, `__proto__` is skipped by Zod (the emitter checks it itself: as a declared
+ * property, an extra key, in counts and names), and `__proto__x` starts like `__proto__`.
  */
-export const KEYS = ["a", "b", "c", "x-y", "constructor", "toString", "__proto__x"] as const;
+export const KEYS = ["a", "b", "c", "x-y", "constructor", "toString", "__proto__", "__proto__x"] as const;
 
 /** Keys of instances beyond the declared ones. */
-export const EXTRA_KEYS = ["a", "b", "c", "x-y", "z", "ab"] as const;
+export const EXTRA_KEYS = ["a", "b", "c", "x-y", "z", "ab", "__proto__"] as const;
 
 export const TYPES = ["string", "number", "integer", "boolean", "null", "object", "array"] as const;
 

@@ -35,6 +35,20 @@ beforeAll(async () => {
   stderr = result.stderr;
 });
 
+/**
+ * The generated module, the listed input schemas, and the oracle. The oracle reads JSON Schema as
+ * written: Ajv leaves a `__proto__` key out (of `properties` and of instances) and finds inherited
+ * `constructor`s unless told otherwise, so it sees `__proto__` as `_proto___` (same length, same
+ * patterns) and reads own properties only.
+ */
+async function generatedAndOracle() {
+  const module = await import(path.join(project, "out/open/index.ts"));
+  const { snapshot } = await import(path.join(project, "out/open/snapshot.ts"));
+  const schemaOf = (tool: string) => snapshot.server.tools.find((entry: { name: string }) => entry.name === tool).inputSchema;
+  const renamed = <T>(value: T): T => JSON.parse(JSON.stringify(value).replaceAll('"__proto__"', '"_proto___"')) as T;
+  return { module, schemaOf, renamed, ajv: new Ajv({ strict: false, ownProperties: true }) };
+}
+
 describe("a listing with open objects, $defs collisions and prototype names", () => {
   it("reports the $defs sub-type renamed through the name scope, and no schema typed as unknown", () => {
     expect(stderr).toMatch(/tool "open\/foo": type named FooInputInput2 \(FooInputInput clashes with tool "foo_input"\)/);
@@ -65,13 +79,7 @@ describe("a listing with open objects, $defs collisions and prototype names", ()
   });
 
   it("Zod and Ajv agree on instances with and without prototype-named properties", async () => {
-    const module = await import(path.join(project, "out/open/index.ts"));
-    const { snapshot } = await import(path.join(project, "out/open/snapshot.ts"));
-    const schemaOf = (tool: string) => snapshot.server.tools.find((entry: { name: string }) => entry.name === tool).inputSchema;
-    // The oracle reads JSON Schema as written: Ajv drops a `__proto__` entry of `properties` and
-    // finds inherited `constructor`s unless told otherwise, so it sees `__proto__` renamed.
-    const renamed = <T>(value: T): T => JSON.parse(JSON.stringify(value).replaceAll('"__proto__"', '"__ajv_proto__"')) as T;
-    const ajv = new Ajv({ strict: false, ownProperties: true });
+    const { module, schemaOf, renamed, ajv } = await generatedAndOracle();
     const check = ajv.compile(renamed(schemaOf("protos")));
     const validate = (instance: unknown) => check(renamed(instance));
     const instances = [
@@ -86,6 +94,27 @@ describe("a listing with open objects, $defs collisions and prototype names", ()
     const verdicts = instances.map((instance) => [validate(instance), module.ProtosInputSchema.safeParse(instance).success]);
     expect(verdicts.map(([ajvSays]) => ajvSays)).toEqual([true, true, false, false, false, false, false]);
     for (const [ajvSays, zodSays] of verdicts) expect(zodSays).toBe(ajvSays);
+  });
+
+  it("an undeclared `__proto__` key is an extra key like any other: additionalProperties, counts, propertyNames, patternProperties", async () => {
+    const { module, schemaOf, renamed, ajv } = await generatedAndOracle();
+    const cases: [string, string, boolean][] = [
+      ["Extras", '{"a":"s","b":1}', true],
+      ["Extras", '{"a":"s","__proto__":1}', true], // two keys, the extra one a number
+      ["Extras", '{"a":"s","__proto__":"no"}', false], // additionalProperties: a number
+      ["Extras", '{"a":"s","b":1,"__proto__":1}', false], // maxProperties 2
+      ["Extras", '{"__proto__":1}', false], // minProperties 2
+      ["Extras", '{"a":"s","longername":1}', false], // propertyNames
+      ["Patterned", '{"_x":"s"}', true],
+      ["Patterned", '{"__proto__":"s"}', true],
+      ["Patterned", '{"__proto__":1}', false], // ^_ says string
+    ];
+    for (const [type, text, expected] of cases) {
+      const check = ajv.compile(renamed(schemaOf(type.toLowerCase())));
+      const instance = JSON.parse(text) as unknown;
+      expect(check(renamed(instance)), `Ajv ${type} ${text}`).toBe(expected);
+      expect(module[`${type}InputSchema`].safeParse(instance).success, `Zod ${type} ${text}`).toBe(expected);
+    }
   });
 
   it("hashes and canonical JSON keep `__proto__` as an ordinary key", () => {

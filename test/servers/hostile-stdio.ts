@@ -72,6 +72,15 @@ function openObjectTools(): string {
     "name": "protos",
     "annotations": { "readOnlyHint": true, "toString": "not a function", "constructor": { "name": "x" } },
     "inputSchema": { "type": "object", "properties": ${PROTOTYPE_PROPERTIES}, "required": ["__proto__", "__proto__x", "toString"], "additionalProperties": false }
+  },
+  {
+    "name": "extras",
+    "description": "an undeclared __proto__ key is an extra key like any other: checked by additionalProperties, counted, named",
+    "inputSchema": { "type": "object", "properties": { "a": { "type": "string" } }, "additionalProperties": { "type": "number" }, "minProperties": 2, "maxProperties": 2, "propertyNames": { "maxLength": 9 } }
+  },
+  {
+    "name": "patterned",
+    "inputSchema": { "type": "object", "patternProperties": { "^_": { "type": "string" } }, "additionalProperties": false }
   }
 ]`;
 }

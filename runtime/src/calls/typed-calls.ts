@@ -23,11 +23,7 @@ export async function callTypedTool<I, O>(
   const runtime = runtimeOf(target);
   // A session answers for its own server, whatever key the generated client was made with.
   if (target !== runtime) server = (target as Session).server;
-  // A tool whose input has no required property may be called with no argument; `undefined`
-  // keys are dropped first, as JSON would drop them.
-  const parsed = tool.input.safeParse(args === undefined ? {} : withoutUndefinedKeys(args));
-  if (!parsed.success) throw new ValidationError(server, tool.name, parsed.error.issues, parsed.error);
-  const input = parsed.data as Record<string, unknown>;
+  const input = checkedArguments(server, tool, args);
   const known = runtimeInternals(runtime);
   // Its header parameters, without listing the tools first.
   known?.knowTool(server, tool as ToolDescriptor<unknown, unknown>);
@@ -40,6 +36,20 @@ export async function callTypedTool<I, O>(
   return toToolResult(server, tool, result, tool.output && runtimeInternals(runtime)?.outputPolicy);
 }
 
+
+/**
+ * The arguments as given, once the input schema accepts them. A tool whose input has no required
+ * property may be called with no argument; `undefined` keys are dropped first, as JSON would
+ * drop them. What is sent is the value itself, not Zod's output: the generated schemas only
+ * check (no defaults, no transforms), and Zod's output leaves out an own `__proto__` key, an
+ * ordinary property name in JSON.
+ */
+export function checkedArguments(server: string, tool: ToolDescriptor<unknown, unknown>, args: unknown): Record<string, unknown> {
+  const input = (args === undefined ? {} : withoutUndefinedKeys(args)) as Record<string, unknown>;
+  const parsed = tool.input.safeParse(input);
+  if (!parsed.success) throw new ValidationError(server, tool.name, parsed.error.issues, parsed.error);
+  return input;
+}
 
 export function toToolResult<O>(server: string, tool: ToolDescriptor<unknown, O>, result: CallToolResult, policy?: OutputPolicy): ToolResult<O> {
   const structuredContent = parseStructured(server, tool, result, policy);
@@ -63,7 +73,8 @@ export function parseStructured<O>(server: string, tool: ToolDescriptor<unknown,
   }
   const parsed = output.safeParse(result.structuredContent);
   if (!parsed.success) return mismatch(new OutputValidationError(server, tool.name, parsed.error.issues, parsed.error), result, policy);
-  return parsed.data;
+  // The value itself, checked (see checkedArguments: Zod's output would lose an own `__proto__`).
+  return result.structuredContent as O;
 }
 
 function mismatch<O>(error: OutputValidationError, result: CallToolResult, policy: OutputPolicy | undefined): O {

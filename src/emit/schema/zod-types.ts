@@ -28,6 +28,8 @@ export interface Emit {
   plainObject?(pointer: string, object: PlainObjectSchema): void;
   hoist(expression: string, prefix?: string): string;
   warn(pointer: string, message: string): void;
+  /** The object being built will be a side of `z.intersection` (see ZodEmitter.intersecting). */
+  readonly intersecting?: boolean;
 }
 
 function count(node: JsonObject, keyword: string, pointer: string, emit: Emit): number | undefined {
@@ -136,15 +138,50 @@ export function objectExpression(emit: Emit, node: JsonObject, pointer: string):
   }
   const shape = `{ ${members.map(([key, value]) => `${key}: ${value}`).join(", ")} }`;
   let out: string;
-  if (patterns !== undefined) out = `z.looseObject(${shape})${patternCheck2(emit, node, pointer, properties, patterns)}`;
+  let catchall: string | undefined;
+  if (patterns !== undefined) out = onTheInput(emit, `z.looseObject(${shape})`, patternCheck2(emit, node, pointer, properties, patterns));
   else if (additional === false) out = `z.strictObject(${shape})`;
   else if (additional === undefined || additional === true) out = `z.looseObject(${shape})`;
-  else out = `z.object(${shape}).catchall(${emit.schema(additional, childPointer(pointer, "additionalProperties"))})`;
-  const checked = out + presenceCheck(properties, required) + objectCountChecks(emit, node, pointer);
+  else out = `z.object(${shape}).catchall(${(catchall = emit.hoist(emit.schema(additional, childPointer(pointer, "additionalProperties"))))})`;
+  const closed = additional === false && patterns === undefined && emit.intersecting === true ? closedKeysCheck(emit, properties) : "";
+  const keyChecks = presenceCheck(properties, required) + objectCountChecks(emit, node, pointer) + extraProtoCheck(catchall, properties) + closed;
+  const checked = keyChecks === "" ? out : onTheInput(emit, out, keyChecks);
   const expression = ownKeysOnly(emit, checked, properties, required, pointer);
   const call = additional === false ? "z.strictObject" : "z.looseObject";
   if (expression === `${call}(${shape})`) emit.plainObject?.(pointer, { expression, call, members });
   return expression;
+}
+
+/**
+ * Checks of an object's keys (counts, names, presence, dependencies, patterns) run on the input
+ * as it came, not on Zod's output: Zod leaves an own `__proto__` key out of what it returns (and
+ * out of a catchall's checks), yet JSON Schema counts and checks it like any other key. The
+ * refinements run on the value itself (`z.custom` does not copy it); their issues are the
+ * object's, and the object schema then parses the same value.
+ */
+function onTheInput(emit: Emit, objectSchema: string, refinements: string): string {
+  const keys = emit.hoist(`z.custom<Record<string, unknown>>((v) => v !== null && typeof v === "object" && !Array.isArray(v))${refinements}`, "k");
+  return `z.preprocess((v, ctx) => { if (v !== null && typeof v === "object" && !Array.isArray(v)) { const r = ${keys}.safeParse(v); if (!r.success) for (const issue of r.error.issues) ctx.addIssue(issue as never); } return v; }, ${objectSchema})`;
+}
+
+/**
+ * An undeclared `__proto__` key under an `additionalProperties` schema (the catchall): Zod's
+ * catchall skips that key, so it is checked here. With patternProperties there is no catchall:
+ * the pattern check covers every key.
+ */
+function extraProtoCheck(catchall: string | undefined, properties: JsonObject): string {
+  if (catchall === undefined || Object.prototype.hasOwnProperty.call(properties, "__proto__")) return "";
+  return `.refine((v) => !Object.prototype.hasOwnProperty.call(v, "__proto__") || ${catchall}.safeParse(v["__proto__"]).success, { message: "a property does not match additionalProperties" })`;
+}
+
+/**
+ * `additionalProperties: false` as a refinement, for an object that will be intersected: Zod's
+ * intersection keeps a strict object's "unrecognized key" issue only when the other side raises
+ * it too.
+ */
+function closedKeysCheck(emit: Emit, properties: JsonObject): string {
+  const known = emit.hoist(`new Set<string>(${literal(Object.keys(properties))})`, "p");
+  return `.refine((v) => Object.keys(v).every((k) => ${known}.has(k)), { message: "a property is not allowed (additionalProperties: false)" })`;
 }
 
 /** Names an object inherits from Object.prototype, and `__proto__`. */

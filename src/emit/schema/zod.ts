@@ -67,6 +67,9 @@ interface RefState {
   referenced: boolean;
 }
 
+/** Keywords whose presence makes a node's parts sides of `z.intersection` (with its own type). */
+const COMBINING_KEYWORDS = ["$ref", "allOf", "anyOf", "oneOf", "enum", "const"] as const;
+
 class ZodEmitter implements Emit {
   readonly warnings: SchemaWarning[];
   private readonly declarations: string[] = [];
@@ -108,7 +111,26 @@ class ZodEmitter implements Emit {
   }
 
   /** Any schema node → expression. `inherited` are the types a parent already declared (for combinator branches). */
-  schema(node: Json, pointer: string, inherited?: readonly JsonType[]): string {
+  schema(node: Json, pointer: string, inherited?: readonly JsonType[], intersected = false): string {
+    const outer = this.intersecting;
+    // See `intersecting`: set for this node's own parts, not for its properties' schemas.
+    this.intersecting = intersected || (isJsonObject(node) && COMBINING_KEYWORDS.some((keyword) => keyword in node));
+    try {
+      return this.nodeSchema(node, pointer, inherited);
+    } finally {
+      this.intersecting = outer;
+    }
+  }
+
+  /**
+   * Whether the object schema being built will be one side of `z.intersection`: Zod's
+   * intersection drops an "unrecognized key" issue that only one side raises (so that two strict
+   * objects can be intersected), which would let `additionalProperties: false` through; such an
+   * object also checks its keys with a refinement (objectExpression).
+   */
+  intersecting = false;
+
+  private nodeSchema(node: Json, pointer: string, inherited?: readonly JsonType[]): string {
     if (node === true) return "z.unknown()";
     if (node === false) return "z.never()";
     if (!isJsonObject(node)) {
@@ -185,7 +207,8 @@ class ZodEmitter implements Emit {
     }
     const state: RefState = { name: `r${this.counter++}`, done: false, referenced: true };
     this.refs.set(target.pointer, state);
-    const expression = this.schema(target.value, target.pointer);
+    // One constant for every use, some of which may intersect it.
+    const expression = this.schema(target.value, target.pointer, undefined, true);
     this.declarations.push(`const ${state.name} = ${expression};`);
     state.done = true;
     return state.name;
@@ -198,7 +221,8 @@ class ZodEmitter implements Emit {
       this.warn(childPointer(pointer, keyword), `${keyword} is not a non-empty list; ignored`);
       return undefined;
     }
-    return branches.map((branch, index) => this.schema(branch, childPointer(pointer, keyword, index), types));
+    // allOf branches are intersected with each other and the node's own type.
+    return branches.map((branch, index) => this.schema(branch, childPointer(pointer, keyword, index), types, keyword === "allOf"));
   }
 
   private allOf(node: JsonObject, pointer: string, types?: readonly JsonType[]): string[] {

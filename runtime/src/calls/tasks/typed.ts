@@ -2,11 +2,11 @@
  * Tasks for generated clients: `.start()` on the methods of task-capable tools (arguments
  * validated with the tool's input schema) and `mcp.<server>.tasks` (`resume`, `list`).
  */
-import { ConfigError, ValidationError } from "../../shared/runtime-errors.js";
+import { ConfigError } from "../../shared/runtime-errors.js";
 import { runtimeInternals, type Runtime, type RuntimeInternals } from "../runtime-api.js";
 import { runtimeOf, type Session } from "../session.js";
 import type { ToolDescriptor } from "../../shared/types.js";
-import { withoutUndefinedKeys } from "../../shared/json-args.js";
+import { checkedArguments } from "../typed-calls.js";
 import type { McpTaskHandle } from "./handle.js";
 import { listTasks, resumeTask, startToolTask, type TaskLink } from "./run.js";
 import type { ServerTasks, TaskHandle, TaskStartOptions } from "./types.js";
@@ -20,9 +20,8 @@ export async function startTypedTask<I, O>(
   options?: TaskStartOptions,
 ): Promise<TaskHandle<O>> {
   const { link, server: name } = linkOf(target, server);
-  const parsed = tool.input.safeParse(args === undefined ? {} : withoutUndefinedKeys(args));
-  if (!parsed.success) throw new ValidationError(name, tool.name, parsed.error.issues, parsed.error);
-  return startToolTask(link, { name: tool.name, descriptor: tool as ToolDescriptor<unknown, O> }, parsed.data as Record<string, unknown>, options);
+  const input = checkedArguments(name, tool as ToolDescriptor<unknown, unknown>, args);
+  return startToolTask(link, { name: tool.name, descriptor: tool as ToolDescriptor<unknown, O> }, input, options);
 }
 
 /** `mcp.<server>.tasks` of a generated client: `tools` is its tool table. */
