@@ -182,7 +182,7 @@ class Projector {
     const merged: JsonObject = {
       ...out,
       type: "object",
-      properties: Object.assign({}, ...parts.map((part) => (isObject(part) && isObject(part["properties"]) ? part["properties"] : {}))),
+      properties: Object.fromEntries(parts.flatMap((part) => (isObject(part) && isObject(part["properties"]) ? Object.entries(part["properties"]) : []))),
       required: parts.flatMap((part) => (isObject(part) && Array.isArray(part["required"]) ? part["required"] : [])),
     };
     return this.typed(merged, pointer, depth, refs, {});
@@ -227,8 +227,9 @@ class Projector {
         }
         continue; // an optional property cut (recursion): the model cannot send it
       }
-      if (this.#rules.strictObjects && !required.has(key) && !admitsNull(this.root, value)) projected[key] = this.withNull(property);
-      else projected[key] = property;
+      // defineProperty: a `__proto__` property stays an own key, as JSON.parse makes it.
+      const own = this.#rules.strictObjects && !required.has(key) && !admitsNull(this.root, value) ? this.withNull(property) : property;
+      Object.defineProperty(projected, key, { value: own, enumerable: true, writable: true, configurable: true });
       keep.push(key);
     }
     for (const key of required) if (!Object.hasOwn(properties, key)) this.problem(`${pointer}/required`, `required property "${key}" has no schema`);
