@@ -92,7 +92,11 @@ class Projector {
       return undefined;
     }
     if (typeof schema["$ref"] === "string") return this.ref(schema, pointer, depth, refs);
-    if (depth > this.#rules.maxDepth) this.problem(pointer, `nested deeper than ${this.#rules.maxDepth} levels`);
+    if (depth > this.#rules.maxDepth) {
+      // Cut here: the model cannot be given more (an optional property is left out, a required one fails its object).
+      this.problem(pointer, `nested deeper than ${this.#rules.maxDepth} levels: cut`);
+      return undefined;
+    }
     const out: JsonObject = {};
     this.keywords(schema, pointer, out);
     if (Array.isArray(schema["allOf"])) return this.allOf(schema, pointer, depth, refs, out);
