@@ -23,11 +23,12 @@
  * Throughput: 16 calls in flight, SDK vs typed, interleaved rounds, median calls/s.
  * Over stdio, then over streamable HTTP (server-everything in a child process on 127.0.0.1).
  *
- * Then the cold start (test/bench/cold-start.ts): createClient() to the first result on stdio, legacy and modern servers.
+ * Then the same per-call comparison on a 2026-07-28 server (test/bench/modern-calls.ts), and the
+ * cold start (test/bench/cold-start.ts): createClient() to the first result on stdio, legacy and modern servers.
  *
  * Options (environment): BENCH_SCALE=2 runs twice as many calls; BENCH_STRICT=1 exits 1 when a target is missed;
- * BENCH_COLD=0 skips the cold start; BENCH_ONLY=cold runs only the cold start; BENCH_VARIANTS=sdk,typed,aiSdk,agents
- * measures only the variants named (by key).
+ * BENCH_COLD=0 skips the cold start; BENCH_MODERN=0 the 2026-07-28 calls; BENCH_ONLY=cold runs only the cold start;
+ * BENCH_VARIANTS=sdk,typed,aiSdk,agents measures only the variants named (by key).
  */
 import { execFileSync } from "node:child_process";
 import { setMaxListeners } from "node:events";
@@ -43,6 +44,8 @@ import { MultiServerMCPClient } from "@langchain/mcp-adapters";
 import type { StructuredToolInterface } from "@langchain/core/tools";
 import { EVERYTHING_STDIO, repoRoot, startEverythingHttp } from "../helpers/servers.js";
 import { coldStart } from "./cold-start.js";
+import { measureLatency, quantile, type TimedVariant } from "./latency.js";
+import { modernCalls } from "./modern-calls.js";
 
 type RuntimeModule = typeof import("../../runtime/src/index.js");
 type RuntimeInternalsModule = typeof import("../../runtime/src/calls/runtime-api.js");
@@ -81,11 +84,7 @@ const PLANS: Record<"stdio" | "http", Plan> = {
   http: { warmup: 150, rounds: 20, perRound: 20, throughputRounds: 12, throughputCalls: 300 },
 };
 
-interface Variant {
-  key: "sdk" | "typed" | "langchain" | "adapters" | "intercepted" | "sdkShared" | "aiSdk" | "agents";
-  label: string;
-  call(): Promise<unknown>;
-}
+type Variant = TimedVariant<"sdk" | "typed" | "langchain" | "adapters" | "intercepted" | "sdkShared" | "aiSdk" | "agents">;
 
 interface Row {
   key: Variant["key"];
@@ -135,14 +134,6 @@ function toolCall(name: string) {
   return { type: "tool_call" as const, id: "bench-call", name, args: ARGS };
 }
 
-async function timeCalls(variant: Variant, count: number, into: number[]): Promise<void> {
-  for (let i = 0; i < count; i++) {
-    const start = performance.now();
-    await variant.call();
-    into.push(performance.now() - start);
-  }
-}
-
 async function inFlight(call: () => Promise<unknown>, total: number, concurrency: number): Promise<number> {
   let started = 0;
   const start = performance.now();
@@ -154,24 +145,6 @@ async function inFlight(call: () => Promise<unknown>, total: number, concurrency
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
   return (total / (performance.now() - start)) * 1000;
-}
-
-function quantile(values: readonly number[], q: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const index = Math.min(sorted.length - 1, Math.max(0, Math.round(q * (sorted.length - 1))));
-  return sorted[index] ?? Number.NaN;
-}
-
-async function measureLatency(variants: Variant[], plan: Plan): Promise<Map<Variant["key"], number[]>> {
-  for (const variant of variants) await timeCalls(variant, plan.warmup * SCALE, []);
-  const samples = new Map<Variant["key"], number[]>(variants.map((variant) => [variant.key, []]));
-  for (let round = 0; round < plan.rounds * SCALE; round++) {
-    for (let i = 0; i < variants.length; i++) {
-      const variant = variants[(round + i) % variants.length]!;
-      await timeCalls(variant, plan.perRound, samples.get(variant.key)!);
-    }
-  }
-  return samples;
 }
 
 /**
@@ -289,7 +262,7 @@ async function checkAnswers(variants: Variant[]): Promise<void> {
 async function runTransport(transport: "stdio" | "http", setup: Setup): Promise<{ rows: Row[]; throughput: Throughput }> {
   const plan = PLANS[transport];
   try {
-    const samples = await measureLatency(setup.variants, plan);
+    const samples = await measureLatency(setup.variants, plan, SCALE);
     const sdkMedian = quantile(samples.get("sdk")!, 0.5);
     const rows = setup.variants.map((variant): Row => {
       const values = samples.get(variant.key)!;
@@ -386,8 +359,9 @@ async function main(): Promise<void> {
     await server.stop();
   }
   const callsMet = printTable([stdio, http]);
+  const modern = process.env["BENCH_MODERN"] === "0" ? { allMet: true } : await modernCalls(modules.runtime, SCALE);
   const cold = process.env["BENCH_COLD"] === "0" ? { allMet: true } : await coldStart(modules.runtime);
-  const allMet = callsMet && cold.allMet;
+  const allMet = callsMet && modern.allMet && cold.allMet;
   console.log(`\nNode ${process.version}, ${process.platform}/${process.arch}, scale ${SCALE}. ${allMet ? "All targets met." : "Some targets missed."}`);
   if (!allMet && process.env["BENCH_STRICT"] === "1") process.exitCode = 1;
 }
