@@ -280,7 +280,7 @@ function pick<T extends object, K extends keyof T>(options: T, keys: readonly K[
 /** One warning per peer the generated code imports that is not installed for it. */
 function peerWarnings(config: ResolvedConfig): EmitWarning[] {
   const folder = `${path.relative(config.rootDir, config.outDir).split(path.sep).join("/") || "."}/`;
-  return missingPeers(config.outDir).map((name) => ({
+  return missingPeers(config.outDir, config.targets.targets).map((name) => ({
     subject: `package "${name}"`,
     pointer: `(imported by ${folder})`,
     message: `not installed: the generated code cannot load without it (npm i ${name})`,

@@ -8,6 +8,8 @@ export type { Session } from "./calls/session.js";
 export { callTypedTool } from "./calls/typed-calls.js";
 export { readTypedResource, expandUriTemplate, type UriVariables } from "./calls/resources.js";
 export { getPromptMessages } from "./adapters/langchain/prompts.js";
+export { getMcpPromptMessages, type PromptMessage } from "./calls/prompt-messages.js";
+export { interruptOn } from "./adapters/langchain/approvals.js";
 export { createLangChainTools, uniqueToolNames, type LangChainToolOptions } from "./adapters/langchain/tools.js";
 export { toolArtifact } from "./adapters/langchain/output.js";
 export type { ElicitationInterrupt, ElicitationResume, FormElicitationInterrupt, UrlElicitationInterrupt } from "./adapters/langchain/interrupt.js";

@@ -11,6 +11,7 @@ import { codegenConfigSchema, type DriftConfig, type InputTypesMode } from "./sc
 import { DEFAULT_MAX_LISTING_BYTES, DEFAULT_MAX_SCHEMA_DEPTH } from "../capture/limits.js";
 import { normalizeConfig } from "./compat.js";
 import { ConfigInvalidError, zodIssues } from "./issues.js";
+import { resolveTargets, type TargetSettings } from "./targets.js";
 
 export const CONFIG_FILE_NAMES = [
   "codegen.config.ts",
@@ -45,6 +46,8 @@ export interface ResolvedConfig {
   drift: DriftConfig;
   /** How input types read an unset `additionalProperties` (`types.additionalProperties`, default "closed"). */
   inputTypes: InputTypesMode;
+  /** `targets`, `approval`, `modelSchema`. */
+  targets: TargetSettings;
 }
 
 export async function loadConfig(options: { configPath?: string; cwd?: string } = {}): Promise<ResolvedConfig> {
@@ -79,6 +82,7 @@ export function resolveConfig(raw: unknown, configPath: string): ResolvedConfig 
     servers,
     drift: config.drift ?? {},
     inputTypes: config.types?.additionalProperties ?? "closed",
+    targets: resolveTargets(config),
   };
 }
 

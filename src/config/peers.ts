@@ -7,11 +7,17 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 
+import type { TargetName } from "./targets.js";
+
 export const GENERATED_CODE_PEERS = ["zod", "@langchain/core"] as const;
 
-/** The peers no `node_modules` above `outDir` holds. */
-export function missingPeers(outDir: string): string[] {
-  return GENERATED_CODE_PEERS.filter((name) => !installedAbove(outDir, name));
+/** The framework package each target's generated code needs (`@langchain/core` for LangChain). */
+const TARGET_PEERS: Record<TargetName, string> = { langchain: "@langchain/core", "ai-sdk": "ai", "openai-agents": "@openai/agents" };
+
+/** The peers no `node_modules` above `outDir` holds: zod, and the configured targets' frameworks. */
+export function missingPeers(outDir: string, targets: readonly TargetName[] = ["langchain"]): string[] {
+  const needed = ["zod", ...targets.map((target) => TARGET_PEERS[target])];
+  return needed.filter((name) => !installedAbove(outDir, name));
 }
 
 function installedAbove(folder: string, name: string): boolean {

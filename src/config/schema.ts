@@ -14,6 +14,7 @@ import {
   type ProtocolSelection,
 } from "@mcp-codegen/runtime/internal";
 import { serverKeyProblem } from "./server-key.js";
+import { targetsConfig } from "./targets.js";
 
 const stringRecord = z.record(z.string(), z.string());
 const globList = z.array(z.string().min(1));
@@ -180,6 +181,7 @@ export const codegenConfigSchema = z.strictObject({
   drift: driftConfig.optional(),
   /** Every server's `outputHandling`; a server's own value wins, block type by block type. */
   outputHandling: outputHandling.optional(),
+  ...targetsConfig,
   types: z
     .strictObject({
       /**

@@ -3,6 +3,7 @@
  * across all servers and `close()`.
  */
 import { stringLiteral } from "./text.js";
+import type { TargetEmitter } from "./targets/index.js";
 
 export interface IndexServer {
   key: string;
@@ -10,7 +11,12 @@ export interface IndexServer {
   typeStem: string;
 }
 
-export function renderIndexModule(servers: readonly IndexServer[]): string {
+export function renderIndexModule(servers: readonly IndexServer[], targets: readonly TargetEmitter[]): string {
+  const needs = targets.flatMap((target) => target.index.imports(servers));
+  const importLine = (need: { module: string; names: string[]; typeOnly: boolean }) => `import ${need.typeOnly ? "type " : ""}{ ${need.names.join(", ")} } from ${stringLiteral(need.module)};`;
+  const runtimeNames = needs.filter((need) => need.module === "@mcp-codegen/runtime").flatMap((need) => need.names);
+  const frameworkImports = needs.filter((need) => need.module !== "@mcp-codegen/runtime" && !need.module.startsWith("./"));
+  const serverTypeImports = needs.filter((need) => need.module.startsWith("./"));
   const imports = servers.map(
     (server) =>
       `import { create${server.typeStem}Client, defaultConnection as ${server.property}Connection, type ${server.typeStem}Client } from ${stringLiteral(`./${server.key}/index.js`)};`,
@@ -19,9 +25,18 @@ export function renderIndexModule(servers: readonly IndexServer[]): string {
   const clientMembers = servers.map((server) => `readonly ${server.property}: ${server.typeStem}Client;`);
   const connections = servers.map((server) => `${stringLiteral(server.key)}: servers[${stringLiteral(server.key)}] ?? ${server.property}Connection,`);
   const clients = servers.map((server) => `${server.property}: create${server.typeStem}Client(runtime, ${stringLiteral(server.key)}),`);
-  return `import type { DynamicStructuredTool } from "@langchain/core/tools";
-import { createRuntime, mergeDriftReports, uniqueToolNames, type DriftReport, type LangChainToolOptions, type Runtime, type RuntimeOptions, type RuntimeServerConfig } from "@mcp-codegen/runtime";
+  const runtimeImport = ["createRuntime", "mergeDriftReports", ...runtimeNames.filter((name) => !name.startsWith("type ")), "type DriftReport", ...runtimeNames.filter((name) => name.startsWith("type ")), "type Runtime", "type RuntimeOptions", "type RuntimeServerConfig"];
+  const head = [
+    ...frameworkImports.filter((need) => need.module.startsWith("@langchain/")).map(importLine),
+    `import { ${runtimeImport.join(", ")} } from "@mcp-codegen/runtime";`,
+    ...frameworkImports.filter((need) => !need.module.startsWith("@langchain/")).map(importLine),
+  ];
+  const typeImports = serverTypeImports.map(importLine);
+  const members = targets.flatMap((target) => target.index.members(servers)).map((line) => `  ${line}`);
+  const implementation = targets.flatMap((target) => target.index.implementation(servers)).map((line) => `    ${line}`);
+  return `${head.join("\n")}
 ${imports.join("\n")}
+${typeImports.join("\n")}
 
 /** Connections to use instead of the ones written in codegen.config, by server key. */
 export interface ClientServers {
@@ -36,8 +51,7 @@ export interface Client {
 ${clientMembers.join("\n")}
   /** The runtime under the typed clients (dynamic calls, sessions). */
   readonly runtime: Runtime;
-  /** LangChain tools of every server; names shared across servers get their \`server__\` prefix. */
-  getTools(options?: LangChainToolOptions): Promise<DynamicStructuredTool[]>;
+${members.join("\n")}
   /** Compare every live server with the snapshot: the same report as \`mcp-codegen check\`. */
   verify(): Promise<DriftReport>;
   /** Close every connection and end every server process. */
@@ -62,7 +76,7 @@ ${clients.join("\n")}
   return {
     ...clients,
     runtime,
-    getTools: async (toolOptions) => uniqueToolNames((await Promise.all(all.map((client) => client.getTools(toolOptions)))).flat()),
+${implementation.join("\n")}
     verify: async () => mergeDriftReports(await Promise.all(all.map((client) => client.verify()))),
     close: () => runtime.close(),
     [Symbol.asyncDispose]: () => runtime.close(),

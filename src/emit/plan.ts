@@ -18,6 +18,7 @@ export type { RenderedBody };
 import type { Formatter } from "../format/format.js";
 import { renderSnapshotModule, snapshotModuleData } from "./snapshot-module.js";
 import { filterServerSnapshot } from "../snapshot/filter.js";
+import { selectedTargets } from "./targets/index.js";
 
 export interface PlannedFile {
   /** Relative to `outDir`, `/`-separated. */
@@ -59,11 +60,11 @@ export function planFiles(snapshot: Snapshot, config: ResolvedConfig): EmitPlan 
     const connection = connectionExpression(server, config.rootDir, moduleDir, capturedProtocol(listed));
     const toolFilter = { ...(server.config.include ? { include: server.config.include } : {}), ...(server.config.exclude ? { exclude: server.config.exclude } : {}) };
     indexServers.push({ key: server.name, property, typeStem: normalized.typeStem });
-    const inputsHash = hashJson({ emitter, key: server.name, property, server: serverSnapshot.hash, connection: connection.code, toolFilter, inputTypes: config.inputTypes });
+    const inputsHash = hashJson({ emitter, key: server.name, property, server: serverSnapshot.hash, connection: connection.code, toolFilter, inputTypes: config.inputTypes, targets: config.targets });
     // The module and its schemas module come from one rendering, whichever asks first.
     let rendered: Promise<RenderedServer> | undefined;
     const renderBoth = (formatter: Formatter) =>
-      (rendered ??= renderServerBody({ server: normalized, connection, toolFilter, inputTypes: config.inputTypes }, formatter, `${server.name}/index.ts`));
+      (rendered ??= renderServerBody({ server: normalized, connection, toolFilter, inputTypes: config.inputTypes, targets: config.targets }, formatter, `${server.name}/index.ts`));
     files.push({
       path: `${server.name}/index.ts`,
       subject,
@@ -100,9 +101,9 @@ export function planFiles(snapshot: Snapshot, config: ResolvedConfig): EmitPlan 
     subject: "the index module",
     source: "codegen.config",
     snapshotHash: hashJson(indexServers.map((server) => snapshot.servers[server.key]?.hash)),
-    inputsHash: hashJson({ emitter, servers: indexServers }),
+    inputsHash: hashJson({ emitter, servers: indexServers, targets: config.targets.targets }),
     weight: 0,
-    render: async (formatter) => ({ body: await formatter.format(renderIndexModule(indexServers), "index.ts"), warnings: [] }),
+    render: async (formatter) => ({ body: await formatter.format(renderIndexModule(indexServers, selectedTargets(config.targets)), "index.ts"), warnings: [] }),
   });
   return { files, notes };
 }

@@ -2,13 +2,28 @@
  * What a server module imports, each name with the members it needs: a module imports only what
  * it uses, so it compiles under `noUnusedLocals` (Vite's stock `tsconfig.app.json`).
  */
-export type ModuleNeed = "tools" | "resources" | "templates" | "prompts" | "readable" | "callable" | "modulePath" | "projectPath" | "tasks" | "requiredTasks" | "always";
+export type ModuleNeed =
+  | "tools"
+  | "resources"
+  | "templates"
+  | "langChainPrompts"
+  | "mcpPrompts"
+  | "prompts"
+  | "readable"
+  | "callable"
+  | "modulePath"
+  | "projectPath"
+  | "tasks"
+  | "requiredTasks"
+  | "langchain"
+  | "always";
 
 export const RUNTIME_IMPORTS: readonly (readonly [name: string, need: ModuleNeed, typeOnly: boolean])[] = [
-  ["createLangChainTools", "always", false],
+  ["createLangChainTools", "langchain", false],
   ["driftGuard", "always", false],
   ["expandUriTemplate", "templates", false],
-  ["getPromptMessages", "prompts", false],
+  ["getMcpPromptMessages", "mcpPrompts", false],
+  ["getPromptMessages", "langChainPrompts", false],
   ["readTypedResource", "readable", false],
   ["pathFromModule", "modulePath", false],
   ["pathFromProjectRoot", "projectPath", false],
@@ -16,8 +31,9 @@ export const RUNTIME_IMPORTS: readonly (readonly [name: string, need: ModuleNeed
   ["CallOptions", "callable", true],
   ["DriftReport", "always", true],
   ["GeneratedSnapshot", "always", true],
-  ["LangChainToolOptions", "always", true],
+  ["LangChainToolOptions", "langchain", true],
   ["PromptDescriptor", "prompts", true],
+  ["PromptMessage", "mcpPrompts", true],
   ["ResourceContent", "readable", true],
   ["ResourceDescriptor", "resources", true],
   ["ResourceTemplateDescriptor", "templates", true],

@@ -1,6 +1,6 @@
 /**
  * One server's generated module: types, descriptors, default connection, typed client factory
- * and LangChain tools factory, and beside it the module of its Zod schemas (schemas-module.ts).
+ * and one tools factory per configured target (src/emit/targets/), and beside it the module of its Zod schemas (schemas-module.ts).
  * Schema text comes from `schema/`, plain-text statements from `server-text.ts`, ts-morph
  * structures from `server-structure.ts`; every piece of server text goes through `text.ts`.
  */
@@ -14,6 +14,9 @@ import { piecedTable } from "../format/table.js";
 import { clientFactory, metadataStatement, otherDescriptors, promptArgTypes, templateParamTypes, toolMethods, toolsFactory, toolsTable } from "./server-text.js";
 import { toolChunk, type ChunkPart, type EmitWarning, type RenderedChunk, type ToolChunk } from "./tool-chunk.js";
 import { schemasHead } from "./schemas-module.js";
+import type { TargetSettings } from "../config/targets.js";
+import { selectedTargets, targetContext } from "./targets/index.js";
+import { modelSchemaWarnings } from "./model-schema-report.js";
 
 export interface ServerModuleInput {
   server: NormalizedServer;
@@ -21,6 +24,8 @@ export interface ServerModuleInput {
   /** The config's include / exclude, for the drift guard's fast path (empty: none). */
   toolFilter: ToolFilter;
   inputTypes: InputTypesMode;
+  /** `targets`, `approval` and `modelSchema` of codegen.config. */
+  targets: TargetSettings;
 }
 
 export type { EmitWarning } from "./tool-chunk.js";
@@ -80,7 +85,7 @@ export async function renderServerModule(input: ServerModuleInput, formatter: Fo
     parts.schemas?.head,
     Promise.all(parts.schemas?.chunks ?? []),
   ]);
-  const index = { body: [head, ...tools.map((chunk) => chunk.text), ...tail].join("\n"), warnings: [...input.server.warnings, ...tools.flatMap((chunk) => chunk.warnings)] };
+  const index = { body: [head, ...tools.map((chunk) => chunk.text), ...tail].join("\n"), warnings: [...input.server.warnings, ...tools.flatMap((chunk) => chunk.warnings), ...modelSchemaWarnings(input.server, input.targets)] };
   if (schemasHeadText === undefined) return { index };
   // The schema chunks carry the warnings of both parts: reported with the server module.
   index.warnings.push(...schemas.flatMap((chunk) => chunk.warnings));
@@ -95,6 +100,8 @@ export async function renderServerModule(input: ServerModuleInput, formatter: Fo
  */
 export function writeServerModule(input: ServerModuleInput, renderer: ChunkRenderer): ServerModuleParts {
   const { server, connection, toolFilter, inputTypes } = input;
+  const targets = selectedTargets(input.targets);
+  const context = targetContext(server, input.targets);
   const settle = <T>(promise: Promise<T>): Promise<T> => {
     promise.catch(() => undefined); // awaited by the caller; never an unhandled rejection meanwhile
     return promise;
@@ -102,7 +109,7 @@ export function writeServerModule(input: ServerModuleInput, renderer: ChunkRende
   const formatText = (statements: string[]) => settle(renderer.format(statements.join("\n")));
   const descriptors = settle(renderer.formatPieced(piecedTable(toolsTable(server))));
   const others = formatText([otherDescriptors(server)]);
-  const rest = formatText([...templateParamTypes(server), ...promptArgTypes(server), metadataStatement(server, connection), clientFactory(server, toolFilter), toolsFactory(server)]);
+  const rest = formatText([...templateParamTypes(server), ...promptArgTypes(server), metadataStatement(server, connection), clientFactory(server, toolFilter, targets, context), toolsFactory(targets, context)]);
   const chunks = (part: ChunkPart): Promise<RenderedChunk>[] => {
     const rendered: Promise<RenderedChunk>[] = [];
     for (let start = 0; start < server.tools.length; start += TOOLS_PER_CHUNK) {
@@ -115,7 +122,7 @@ export function writeServerModule(input: ServerModuleInput, renderer: ChunkRende
   // ts-morph is the slowest module to load: only once the workers have every tool chunk.
   const structures = renderer.afterToolsEmitted(() => import("./server-structure.js"));
   // Printed last: formatted by whichever thread is free first.
-  const clientInterface = settle(renderer.formatPieced(structures.then((module) => module.piecedInterface(module.clientInterface(server), toolMethods(server)))));
-  const head = settle(renderer.format(structures.then((module) => module.printStructures(module.importStatements(server, connection))), "shared"));
+  const clientInterface = settle(renderer.formatPieced(structures.then((module) => module.piecedInterface(module.clientInterface(server, targets, context), toolMethods(server, context)))));
+  const head = settle(renderer.format(structures.then((module) => module.printStructures(module.importStatements(server, connection, targets, context))), "shared"));
   return { head, tools, tail: [descriptors, others, clientInterface, rest], ...(schemas ? { schemas } : {}) };
 }

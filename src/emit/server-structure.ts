@@ -11,6 +11,7 @@ import { RUNTIME_IMPORTS, type ModuleNeed } from "./runtime-imports.js";
 import { hasTaskTools } from "./server-text.js";
 import { schemaNames } from "./schemas-module.js";
 import { docComment, docText } from "./text.js";
+import type { TargetContext, TargetEmitter } from "./targets/index.js";
 
 // ts-morph is CommonJS: through require() it skips the ES module loader's scan of its exports,
 // which reads all of TypeScript (~0.1 s).
@@ -62,7 +63,8 @@ function objectTypeBody(members: TypeElementMemberedNodeStructure): string {
 }
 
 /** Which needs a module has, so it imports only what it uses (it compiles under `noUnusedLocals`). */
-function needs(server: NormalizedServer, connection: ConnectionExpression): Record<ModuleNeed, boolean> {
+function needs(server: NormalizedServer, connection: ConnectionExpression, targets: readonly TargetEmitter[]): Record<ModuleNeed, boolean> {
+  const langchain = targets.some((target) => target.name === "langchain");
   const tools = server.tools.length > 0;
   const resources = server.resources.length > 0;
   const templates = server.templates.length > 0;
@@ -76,6 +78,9 @@ function needs(server: NormalizedServer, connection: ConnectionExpression): Reco
     resources,
     templates,
     prompts,
+    langChainPrompts: prompts && langchain,
+    mcpPrompts: prompts && !langchain,
+    langchain,
     readable: resources || templates,
     callable: plainCalls || resources || templates || prompts,
     modulePath: connection.pathHelper === "pathFromModule",
@@ -86,15 +91,18 @@ function needs(server: NormalizedServer, connection: ConnectionExpression): Reco
   };
 }
 
-export function importStatements(server: NormalizedServer, connection: ConnectionExpression): StatementStructures[] {
-  const has = needs(server, connection);
+export function importStatements(server: NormalizedServer, connection: ConnectionExpression, targets: readonly TargetEmitter[], context: TargetContext): StatementStructures[] {
+  const has = needs(server, connection, targets);
   const runtimeImports = RUNTIME_IMPORTS.filter(([, need]) => has[need]).map(([name, , typeOnly]) => (typeOnly ? `type ${name}` : name));
   const statements: StatementStructures[] = [];
   const add = (moduleSpecifier: string, namedImports: string[], isTypeOnly = false) =>
     statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier, namedImports, isTypeOnly });
-  if (has.prompts) add("@langchain/core/messages", ["BaseMessage"], true);
-  add("@langchain/core/tools", ["DynamicStructuredTool"], true);
+  if (has.langChainPrompts) add("@langchain/core/messages", ["BaseMessage"], true);
+  // Only the configured targets' frameworks: a target not configured imports nothing.
+  const framework = targets.flatMap((target) => target.imports(context));
+  for (const need of framework.filter((need) => need.module.startsWith("@langchain/"))) add(need.module, need.names, need.typeOnly);
   add("@mcp-codegen/runtime", runtimeImports);
+  for (const need of framework.filter((need) => need.module.startsWith("@mcp-codegen/"))) add(need.module, need.names, need.typeOnly);
   // The Zod schemas live in their own module (schemas-module.ts); this one re-exports them.
   if (has.tools) {
     add("./schemas.js", schemaNames(server));
@@ -104,14 +112,15 @@ export function importStatements(server: NormalizedServer, connection: Connectio
 }
 
 /** The client interface but for one method per tool (`toolMethods` in server-text.ts: they come laid out). */
-export function clientInterface(server: NormalizedServer): InterfaceDeclarationStructure {
+export function clientInterface(server: NormalizedServer, targets: readonly TargetEmitter[], context: TargetContext): InterfaceDeclarationStructure {
+  const langchain = targets.some((target) => target.name === "langchain");
   const resourceMembers = [
     ...server.resources.map(({ entry, member }) => `${docComment(entry.description ?? `Read ${entry.uri}`)}${member}(options?: CallOptions): Promise<ResourceContent[]>;`),
     ...server.templates.map(({ entry, member, paramsType }) => `${docComment(entry.description ?? `Read ${entry.uriTemplate}`)}${member}(params: ${paramsType}, options?: CallOptions): Promise<ResourceContent[]>;`),
   ];
   const promptMembers = server.prompts.map(({ entry, member, argsType }) => {
     const optional = entry.arguments.some((argument) => argument.required) ? "" : "?";
-    return `${docComment(entry.description)}${member}(args${optional}: ${argsType}, options?: CallOptions): Promise<BaseMessage[]>;`;
+    return `${docComment(entry.description)}${member}(args${optional}: ${argsType}, options?: CallOptions): Promise<${langchain ? "BaseMessage" : "PromptMessage"}[]>;`;
   });
   return {
     kind: StructureKind.Interface,
@@ -119,12 +128,7 @@ export function clientInterface(server: NormalizedServer): InterfaceDeclarationS
     isExported: true,
     docs: docs(instructionsDoc(server)),
     methods: [
-      {
-        name: "getTools",
-        docs: ["LangChain tools for this server (`DynamicStructuredTool`, content and artifact)."],
-        parameters: [{ name: "options", type: "LangChainToolOptions", hasQuestionToken: true }],
-        returnType: "Promise<DynamicStructuredTool[]>",
-      },
+      ...targets.flatMap((target) => target.clientMethods(context)),
       {
         name: "verify",
         docs: ["Compare the live server with the snapshot this module was generated from: the same report as `mcp-codegen check`."],
@@ -133,7 +137,7 @@ export function clientInterface(server: NormalizedServer): InterfaceDeclarationS
     ],
     properties: [
       { name: "resources", isReadonly: true, docs: ["Static resources and resource templates."], type: `{\n${resourceMembers.join("\n")}\n}` },
-      { name: "prompts", isReadonly: true, docs: ["Prompts, returned as LangChain messages."], type: `{\n${promptMembers.join("\n")}\n}` },
+      { name: "prompts", isReadonly: true, docs: [langchain ? "Prompts, returned as LangChain messages." : "Prompts, returned as the server's MCP messages."], type: `{\n${promptMembers.join("\n")}\n}` },
       ...(hasTaskTools(server)
         ? [{ name: "tasks", isReadonly: true, docs: ["Tasks of this server: `resume(taskId)` (or `resume(tool, taskId)`, typed by tool) and `list()`."], type: "ServerTasks<typeof tools>" }]
         : []),

@@ -11,6 +11,8 @@ import type { BodyMember } from "../format/pieces.js";
 import { methodSignatureLines, objectMemberLines, plainJsonObject, plainName, plainString, type LayoutValue } from "../format/layout.js";
 import { docComment, jsonLiteral, stringLiteral } from "./text.js";
 import { toolDocLines } from "./tool-doc.js";
+import type { TargetContext, TargetEmitter } from "./targets/index.js";
+import { approvalDocLine } from "./approval.js";
 
 export function templateParamTypes(server: NormalizedServer): string[] {
   return server.templates.map((template) => {
@@ -68,9 +70,10 @@ function toolEntry(tool: NormalizedTool): BodyMember {
 }
 
 /** The client interface's method for each tool, laid out when that is certain (format/layout.ts). */
-export function toolMethods(server: NormalizedServer): BodyMember[] {
+export function toolMethods(server: NormalizedServer, context?: TargetContext): BodyMember[] {
   return server.tools.map((tool) => {
-    const doc = toolDocLines(tool);
+    const approval = context?.approvals?.get(tool.entry.name);
+    const doc = toolDocLines(tool, approval && approvalDocLine(approval));
     const args = `args${hasNoRequiredInput(tool) ? "?" : ""}: ${tool.inputType}`;
     const output = tool.outputType ?? "unknown";
     if (tool.taskSupport) return { source: [...doc, taskToolMember(tool.method, args, output, tool.taskSupport)].join("\n"), laidOut: undefined };
@@ -141,14 +144,15 @@ function filterMember(toolFilter: ToolFilter): string {
   return toolFilter.include || toolFilter.exclude ? `, toolFilter: ${jsonLiteral(toolFilter)}` : "";
 }
 
-export function clientFactory(server: NormalizedServer, toolFilter: ToolFilter): string {
+export function clientFactory(server: NormalizedServer, toolFilter: ToolFilter, targets: readonly TargetEmitter[], context: TargetContext): string {
+  const prompt = targets.some((target) => target.name === "langchain") ? "getPromptMessages" : "getMcpPromptMessages";
   const resourceMembers = [
     ...server.resources.map(({ member }) => `${member}: (options) => readTypedResource(runtime, server, resources.${member}.uri, options),`),
     ...server.templates.map(({ member }) => `${member}: (params, options) => readTypedResource(runtime, server, expandUriTemplate(resourceTemplates.${member}.uriTemplate, params), options),`),
   ];
   const promptMembers = server.prompts.map(({ entry, member }) => {
     const args = entry.arguments.some((argument) => argument.required) ? "args" : "args = {}";
-    return `${member}: (${args}, options) => getPromptMessages(runtime, server, prompts.${member}.name, { ...args }, options),`;
+    return `${member}: (${args}, options) => ${prompt}(runtime, server, prompts.${member}.name, { ...args }, options),`;
   });
   return `/**
  * This module's drift guard on \`runtime\` for \`server\`, registered once: from then on every call to
@@ -168,19 +172,25 @@ ${resourceMembers.join("\n")}
 prompts: {
 ${promptMembers.join("\n")}
 },
-${hasTaskTools(server) ? "tasks: serverTasks(runtime, server, tools),\n" : ""}getTools: (options) => create${server.typeStem}Tools(runtime, server, options),
-verify: () => guard.verify(),
+${hasTaskTools(server) ? "tasks: serverTasks(runtime, server, tools),\n" : ""}${targets.flatMap((target) => target.clientMembers(context)).map((member) => `${member}\n`).join("")}verify: () => guard.verify(),
 };
 }
 `;
 }
 
-export function toolsFactory(server: NormalizedServer): string {
-  return `/** LangChain tools for this server, with the generated Zod input schemas. */
-export function create${server.typeStem}Tools(runtime: Runtime, server: string = serverName, options?: LangChainToolOptions): Promise<DynamicStructuredTool[]> {
-guardOn(runtime, server); // also when the tools are made without the client
-return createLangChainTools(runtime, server, Object.values(tools), options);
+/** Each configured target's tools factory (and types), then the approval policy they share. */
+export function toolsFactory(targets: readonly TargetEmitter[], context: TargetContext): string {
+  return [approvalsStatement(context), ...targets.flatMap((target) => target.statements(context))].join("\n");
 }
+
+/** `approvals`: which tools need approval, by raw name (only with an `approval` policy in codegen.config). */
+function approvalsStatement(context: TargetContext): string {
+  if (!context.approvals) return "";
+  const entries = [...context.approvals].map(([name, decision]) => `${stringLiteral(name)}: ${decision.needsApproval},`);
+  return `/** Which tools need a person's approval before they run (codegen.config \`approval\`), by MCP name. */
+export const approvals: Readonly<Record<string, boolean>> = {
+${entries.join("\n")}
+};
 `;
 }
 

@@ -14,8 +14,8 @@ import { ANNOTATION_WORDS } from "./tool-doc-words.js";
 const PARAM_NAME = /^[A-Za-z_$][\w$]*$/;
 
 /** The comment's lines (`/** … *\/` included), or none when there is nothing to say. */
-export function toolDocLines(tool: NormalizedTool): string[] {
-  const paragraphs = [titleLine(tool), description(tool), headersLine(tool), annotationsLine(tool), untypedResultLine(tool)].filter((text) => text !== "");
+export function toolDocLines(tool: NormalizedTool, approval = ""): string[] {
+  const paragraphs = [titleLine(tool), description(tool), headersLine(tool), annotationsLine(tool), approval, untypedResultLine(tool)].filter((text) => text !== "");
   const tags = paramLines(tool);
   const body = [...paragraphs.flatMap((text, index) => (index === 0 ? text.split("\n") : ["", ...text.split("\n")])), ...(tags.length > 0 && paragraphs.length > 0 ? [""] : []), ...tags];
   if (body.length === 0) return [];

@@ -5,6 +5,8 @@
  * whose layout is not certain must be left to prettier.
  */
 import { format } from "prettier";
+import { resolveTargets } from "../../src/config/targets.js";
+import { selectedTargets, targetContext } from "../../src/emit/targets/index.js";
 import { describe, expect, it } from "vitest";
 import { toolMethods, toolsTable } from "../../src/emit/server-text.js";
 import { PRETTIER_OPTIONS } from "../../src/format/options.js";
@@ -96,7 +98,8 @@ describe("members laid out without prettier", () => {
     const methods = toolMethods(normalized);
     const laidOut = await expectLaidOutAsPrettier(methods, "export interface Client {", "}");
     expect(laidOut).toBeGreaterThan(250);
-    const pieced = piecedInterface(clientInterface(normalized), methods);
+    const settings = resolveTargets({});
+    const pieced = piecedInterface(clientInterface(normalized, selectedTargets(settings), targetContext(normalized, settings)), methods);
     expect(pieced.pieces.some((piece) => "laidOut" in piece)).toBe(true);
     expect(await new Formatter().formatPieced(pieced, "layout/index.ts")).toBe(await format(pieced.whole(), PRETTIER_OPTIONS));
   });

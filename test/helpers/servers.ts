@@ -26,6 +26,13 @@ export const MATH_STDIO: { transport: "stdio"; command: string; args: string[] }
   args: [resolve(serversDist, "math.js")],
 };
 
+/** The notes server (test/servers/notes.ts) over stdio: the framework targets' tests. */
+export const NOTES_STDIO: { transport: "stdio"; command: string; args: string[] } = {
+  transport: "stdio",
+  command: "node",
+  args: [resolve(serversDist, "notes.js")],
+};
+
 /** server-everything's launcher picks its transport from the first argument. */
 export const EVERYTHING_STDIO: { transport: "stdio"; command: string; args: string[] } = {
   transport: "stdio",

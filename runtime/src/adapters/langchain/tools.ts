@@ -23,6 +23,7 @@ import { outputRoutesOf, toToolOutput } from "./output.js";
 import { loadLangChain, type LangChainCore } from "./load.js";
 import { planUniqueNames, providerToolName } from "./names.js";
 import { inGraph, withElicitationInterrupts } from "./interrupt.js";
+import { rememberApproval } from "./approvals.js";
 import type { InputRoutes } from "../../connection/input-routes.js";
 import type { ServerConnection } from "../../connection/connection.js";
 import {
@@ -91,10 +92,14 @@ export async function createLangChainTools(
   server: string,
   tools: readonly ToolDescriptor[],
   options: LangChainToolOptions = {},
+  /** Generated: which tools need approval (codegen.config `approval`), by raw MCP name; see `interruptOn`. */
+  approvals?: Readonly<Record<string, boolean>>,
 ): Promise<DynamicStructuredTool[]> {
   const core = await loadLangChain();
   const specs = tools.map((tool) => ({ server, wireName: tool.name, description: tool.description, schema: tool.input, descriptor: tool, taskSupport: tool.taskSupport }));
-  return uniqueToolNames(buildTools(core, runtime, specs, options));
+  const built = buildTools(core, runtime, specs, options);
+  if (approvals) built.forEach((tool, index) => index < specs.length && rememberApproval(tool, approvals[specs[index]!.wireName] === true));
+  return uniqueToolNames(built);
 }
 
 /** Tools from a live listing: JSON Schema input, structured output passed through unparsed. */

@@ -1,0 +1,1 @@
+export { createAgentsTools, uniqueAgentsToolNames, type AgentsTool, type AgentsToolOptions } from "./tools.js";

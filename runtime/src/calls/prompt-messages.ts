@@ -1,0 +1,24 @@
+/**
+ * Prompts for generated modules without the LangChain target: the MCP messages as the server sent
+ * them (`role` and one content block each), so such a module imports no LangChain package.
+ */
+import type { PromptMessage } from "@modelcontextprotocol/client";
+import type { Runtime } from "./runtime-api.js";
+import { runtimeOf, type Session } from "./session.js";
+import type { CallOptions } from "../shared/types.js";
+
+export type { PromptMessage };
+
+export async function getMcpPromptMessages(
+  target: Runtime | Session,
+  server: string,
+  name: string,
+  args: Record<string, string | undefined>,
+  options?: CallOptions,
+): Promise<PromptMessage[]> {
+  const runtime = runtimeOf(target);
+  const on = target === runtime ? server : (target as Session).server;
+  const defined: Record<string, string> = {};
+  for (const [key, value] of Object.entries(args)) if (value !== undefined) defined[key] = value;
+  return (await runtime.getPrompt(on, name, defined, options)).messages;
+}
