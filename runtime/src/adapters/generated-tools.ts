@@ -7,7 +7,7 @@ import type { GeneratedSnapshot } from "../calls/drift-guard.js";
 import type { JsonObject } from "../shared/snapshot.js";
 import type { ToolDescriptor } from "../shared/call-types.js";
 import { withoutUndefinedKeys } from "../shared/json-args.js";
-import { ValidationError } from "../shared/runtime-errors.js";
+import { ValidationError } from "../shared/errors.js";
 import { mapBack } from "../shared/model-schema/map-back.js";
 import { projectSchema, type ModelSchemaMode } from "../shared/model-schema/project.js";
 import { providerToolName } from "./langchain/names.js";

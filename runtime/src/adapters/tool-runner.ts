@@ -6,12 +6,10 @@
  * each adapter turns the outcome into its framework's result or error.
  */
 import type { CallToolResult } from "@modelcontextprotocol/client";
-import { DriftError } from "../calls/drift-error.js";
 import { expectToolResult, type InterceptorResult, type ToolCallContext } from "../calls/interceptors.js";
 import { runtimeInternals, type Runtime } from "../calls/runtime-api.js";
-import { TaskFailedError } from "../calls/tasks/errors.js";
 import { toToolResult } from "../calls/typed-calls.js";
-import { ToolCallError } from "../shared/runtime-errors.js";
+import { DriftError, TaskFailedError, ToolCallError } from "../shared/errors.js";
 import type { CallOptions, ContentBlock, ToolDescriptor, ToolResult } from "../shared/call-types.js";
 
 /** What a tool call ended with: the typed result, or a failure the model should hear about. */

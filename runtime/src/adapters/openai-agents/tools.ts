@@ -12,7 +12,7 @@
 import type { FunctionTool } from "@openai/agents";
 import type { Runtime } from "../../calls/runtime-api.js";
 import { runtimeInternals } from "../../calls/runtime-api.js";
-import { McpRuntimeError } from "../../shared/runtime-errors.js";
+import { McpRuntimeError } from "../../shared/errors.js";
 import { toolRunner } from "../tool-runner.js";
 import { prepareTools, type FrameworkToolOptions, type GeneratedTools, type PreparedTool } from "../generated-tools.js";
 import { planUniqueNames } from "../langchain/names.js";
