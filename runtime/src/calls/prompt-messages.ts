@@ -9,6 +9,7 @@ import type { CallOptions } from "../shared/types.js";
 
 export type { PromptMessage };
 
+/** The prompt's messages; optional arguments left `undefined` are not sent at all. */
 export async function getMcpPromptMessages(
   target: Runtime | Session,
   server: string,
