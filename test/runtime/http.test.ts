@@ -1,3 +1,4 @@
+import { getMaxListeners } from "node:events";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEverythingHttp, startWeatherServer, type RunningServer } from "../helpers/servers.js";
 import { ConnectionError, createRuntime, type Runtime } from "../../runtime/src/index.js";
@@ -68,6 +69,22 @@ describe("runtime over streamable HTTP and SSE", () => {
     const result = await runtime.callTool("fallback", "echo", { message: "fell back" });
     expect(result.content).toEqual([{ type: "text", text: "Echo: fell back" }]);
     expect(runtimeInternals(runtime)?.connection("fallback").transportKind).toBe("sse");
+  });
+
+  it("gives fetch signals whose listener limit Node can read (Node 20 throws for a limit of 0, on every request)", async () => {
+    const signals: AbortSignal[] = [];
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = (input, init) => {
+      if (init?.signal) signals.push(init.signal);
+      return realFetch(input, init);
+    };
+    try {
+      for (let i = 0; i < 3; i++) await runtime.callTool("weather", "get_weather", { city: `City ${i}` });
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+    expect(signals.length).toBeGreaterThanOrEqual(3);
+    for (const signal of signals) expect(getMaxListeners(signal)).toBeGreaterThan(1500);
   });
 
   it("reports an unreachable server as a ConnectionError", async () => {

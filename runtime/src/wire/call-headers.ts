@@ -21,14 +21,18 @@ export function withCallHeaders<T>(headers: Readonly<Record<string, string>>, se
 /**
  * A transport gives all its requests one AbortSignal, and fetch keeps a listener on it until
  * the request object is garbage-collected: a busy connection passes Node's 1,500-listener
- * warning without leaking anything. No limit on the signals the transports pass here.
+ * warning without leaking anything. The signals the transports pass here get a limit no
+ * connection reaches. Not 0 ("no limit"): Node 20's `getMaxListeners` throws for a signal
+ * whose limit is 0, and fetch asks it on every request (catching the error: an Error with a
+ * stack trace per request, measurable on every call).
  */
-const unlimitedSignals = new WeakSet<AbortSignal>();
+const MANY_LISTENERS = 2 ** 30;
+const raisedSignals = new WeakSet<AbortSignal>();
 
 function allowManyRequests(signal: AbortSignal | null | undefined): void {
-  if (!signal || unlimitedSignals.has(signal)) return;
-  setMaxListeners(0, signal);
-  unlimitedSignals.add(signal);
+  if (!signal || raisedSignals.has(signal)) return;
+  setMaxListeners(MANY_LISTENERS, signal);
+  raisedSignals.add(signal);
 }
 
 /** The fetch given to HTTP transports; without call headers it is plain `fetch`. */
