@@ -237,6 +237,8 @@ export class ServerConnection {
     } catch (error) {
       if (!exchange.expired()) throw error;
       throw new TimeoutError(this.server, `request timed out after ${exchange.timeout} ms`, { tool: subject, about, cause: error, timeout: exchange.timeout });
+    } finally {
+      exchange.finish();
     }
   }
 

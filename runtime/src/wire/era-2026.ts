@@ -59,14 +59,33 @@ export async function listenForListChanges(client: Client, kinds: readonly ListK
 /** The SDK's own per-request default, used as the whole exchange's bound when nothing is set. */
 const DEFAULT_TIMEOUT_MS = 60_000;
 
+/** One exchange's bound: the options its rounds share, and the end of its deadline. */
+export interface WholeExchange {
+  readonly options: RequestOptions;
+  readonly timeout: number;
+  /** The deadline ended the exchange (not the caller's signal). */
+  expired(): boolean;
+  /** The exchange is over: its deadline timer stops. */
+  finish(): void;
+}
+
 /**
  * On 2026-07-28 a request that needs input is retried once per round, each a fresh request with
  * its own SDK timeout: one deadline (and the caller's signal) must bound the whole exchange,
- * rounds and the callbacks answering them included. `expired()` tells a deadline abort apart.
+ * rounds and the callbacks answering them included. A timer cleared by `finish()`, not
+ * `AbortSignal.timeout`: that one cannot be cleared, so every call would leave a live timer and
+ * a weakly tracked signal behind for the whole timeout (measurable per call, and on the GC).
  */
-export function wholeExchange(options: RequestOptions | undefined): { options: RequestOptions; expired(): boolean; timeout: number } {
+export function wholeExchange(options: RequestOptions | undefined): WholeExchange {
   const timeout = options?.timeout ?? DEFAULT_TIMEOUT_MS;
-  const deadline = AbortSignal.timeout(timeout);
-  const signal = options?.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
-  return { options: { ...options, signal }, expired: () => deadline.aborted && !options?.signal?.aborted, timeout };
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(new DOMException("The exchange timed out", "TimeoutError")), timeout);
+  timer.unref();
+  const signal = options?.signal ? AbortSignal.any([options.signal, deadline.signal]) : deadline.signal;
+  return {
+    options: { ...options, signal },
+    timeout,
+    expired: () => deadline.signal.aborted && !options?.signal?.aborted,
+    finish: () => clearTimeout(timer),
+  };
 }
