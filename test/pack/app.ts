@@ -8,6 +8,7 @@ import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { performance } from "node:perf_hooks";
 import { repoRoot } from "../helpers/servers.js";
 
 export interface Tarballs {
@@ -127,4 +128,36 @@ export function humanSize(path: string): string {
 export function ensureDir(path: string): string {
   mkdirSync(path, { recursive: true });
   return path;
+}
+
+/** Progress lines stamped with the seconds since the script started, and checks that stop it with one line. */
+export function scriptProgress(label: string): { step(text: string): void; check(condition: boolean, failure: string): void } {
+  const started = performance.now();
+  return {
+    step: (text) => console.log(`[${((performance.now() - started) / 1000).toFixed(1).padStart(5)} s] ${text}`),
+    check: (condition, failure) => {
+      if (!condition) throw new Error(`${label}: ${failure}`);
+    },
+  };
+}
+
+/** The example math server and server-everything over stdio: the servers the packed apps generate from. */
+const EXAMPLE_SERVERS = {
+  math: resolve(repoRoot, "test/servers/dist/math.js"),
+  everything: resolve(repoRoot, "node_modules/@modelcontextprotocol/server-everything/dist/index.js"),
+};
+
+/** Writes the app's codegen.config.ts for the example servers; `extra` lines go after `outDir`. */
+export function writeExampleConfig(app: string, extra: readonly string[] = []): void {
+  const config = `import { defineConfig } from "mcp-codegen";
+
+export default defineConfig({
+  servers: {
+    math: { transport: "stdio", command: "node", args: [${JSON.stringify(EXAMPLE_SERVERS.math)}] },
+    everything: { transport: "stdio", command: "node", args: [${JSON.stringify(EXAMPLE_SERVERS.everything)}, "stdio"] },
+  },
+  outDir: "generated",
+${extra.map((line) => `  ${line}\n`).join("")}});
+`;
+  writeFileSync(join(app, "codegen.config.ts"), config);
 }

@@ -16,15 +16,11 @@
  * Not part of `npm test`: it installs two apps and reinstalls one production-only (minutes, not
  * seconds). Exits 1 on the first failed check. MCP_CODEGEN_KEEP_APP=1 keeps the temp folder.
  */
-import { cpSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
-import { performance } from "node:perf_hooks";
-import { repoRoot } from "../helpers/servers.js";
-import { copyAppFiles, ensureDir, humanSize, installedPackages, npm, packBoth, repoVersion, run, tempDir, userTypeScriptSpec, writeManifest } from "./app.js";
+import { cpSync } from "node:fs";
+import { join } from "node:path";
+import { copyAppFiles, ensureDir, humanSize, installedPackages, npm, packBoth, repoVersion, run, tempDir, scriptProgress, userTypeScriptSpec, writeExampleConfig, writeManifest } from "./app.js";
 import { GENERATOR_ONLY_PACKAGES } from "./generator-only.js";
 
-const MATH_SERVER = resolve(repoRoot, "test/servers/dist/math.js");
-const EVERYTHING_SERVER = resolve(repoRoot, "node_modules/@modelcontextprotocol/server-everything/dist/index.js");
 const PEERS = ["zod", "@langchain/core"] as const;
 const EXPECTED_OUTPUT = [
   "math.add 8",
@@ -32,28 +28,7 @@ const EXPECTED_OUTPUT = [
   "everything.getSum The sum of 2 and 40 is 42.",
 ];
 
-const started = performance.now();
-function step(text: string): void {
-  console.log(`[${((performance.now() - started) / 1000).toFixed(1).padStart(5)} s] ${text}`);
-}
-
-function check(condition: boolean, failure: string): void {
-  if (!condition) throw new Error(`test:pack: ${failure}`);
-}
-
-function writeCodegenConfig(app: string): void {
-  const config = `import { defineConfig } from "mcp-codegen";
-
-export default defineConfig({
-  servers: {
-    math: { transport: "stdio", command: "node", args: [${JSON.stringify(MATH_SERVER)}] },
-    everything: { transport: "stdio", command: "node", args: [${JSON.stringify(EVERYTHING_SERVER)}, "stdio"] },
-  },
-  outDir: "generated",
-});
-`;
-  writeFileSync(join(app, "codegen.config.ts"), config);
-}
+const { step, check } = scriptProgress("test:pack");
 
 function createUserApp(root: string, runtimeTarball: string, generatorTarball: string): string {
   const app = ensureDir(join(root, "app"));
@@ -70,7 +45,7 @@ function createUserApp(root: string, runtimeTarball: string, generatorTarball: s
     },
   });
   copyAppFiles(app);
-  writeCodegenConfig(app);
+  writeExampleConfig(app);
   const install = npm(["install"], app);
   check(!/peer/i.test(install.stderr), `installing the app warned about peers:\n${install.stderr}`);
   return app;

@@ -11,14 +11,11 @@
  * own loop with a scripted model against the real servers: a read-only tool runs and comes back
  * typed, the tool the policy names pauses for approval. Exits 1 on the first failed check.
  */
-import { cpSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { performance } from "node:perf_hooks";
 import { repoRoot } from "../helpers/servers.js";
-import { ensureDir, installedPackages, npm, packBoth, repoVersion, run, tempDir, userTypeScriptSpec, writeManifest, type Tarballs } from "./app.js";
+import { ensureDir, installedPackages, npm, packBoth, repoVersion, run, tempDir, scriptProgress, userTypeScriptSpec, writeExampleConfig, writeManifest, type Tarballs } from "./app.js";
 
-const MATH_SERVER = resolve(repoRoot, "test/servers/dist/math.js");
-const EVERYTHING_SERVER = resolve(repoRoot, "node_modules/@modelcontextprotocol/server-everything/dist/index.js");
 const FRAMEWORK_PACKAGES = ["@langchain/core", "langchain", "ai", "@openai/agents"];
 
 interface TargetApp {
@@ -43,30 +40,7 @@ const APPS: TargetApp[] = [
   },
 ];
 
-const started = performance.now();
-function step(text: string): void {
-  console.log(`[${((performance.now() - started) / 1000).toFixed(1).padStart(5)} s] ${text}`);
-}
-
-function check(condition: boolean, failure: string): void {
-  if (!condition) throw new Error(`test:pack (targets): ${failure}`);
-}
-
-function writeConfig(app: string, target: string): void {
-  const config = `import { defineConfig } from "mcp-codegen";
-
-export default defineConfig({
-  servers: {
-    math: { transport: "stdio", command: "node", args: [${JSON.stringify(MATH_SERVER)}] },
-    everything: { transport: "stdio", command: "node", args: [${JSON.stringify(EVERYTHING_SERVER)}, "stdio"] },
-  },
-  outDir: "generated",
-  targets: [${JSON.stringify(target)}],
-  approval: { destructive: true, tools: { "everything.echo": true } },
-});
-`;
-  writeFileSync(join(app, "codegen.config.ts"), config);
-}
+const { step, check } = scriptProgress("test:pack (targets)");
 
 function install(root: string, spec: TargetApp, tarballs: Tarballs): string {
   const app = ensureDir(join(root, spec.target));
@@ -81,7 +55,7 @@ function install(root: string, spec: TargetApp, tarballs: Tarballs): string {
   });
   for (const config of ["tsconfig.bundler.json", "tsconfig.nodenext.json"]) cpSync(resolve(repoRoot, "test/pack/app", config), join(app, config));
   cpSync(resolve(repoRoot, spec.consumer, "src"), join(app, "src"), { recursive: true });
-  writeConfig(app, spec.target);
+  writeExampleConfig(app, [`targets: [${JSON.stringify(spec.target)}],`, `approval: { destructive: true, tools: { "everything.echo": true } },`]);
   const result = npm(["install"], app);
   check(!/peer/i.test(result.stderr), `installing the ${spec.framework} app warned about peers:\n${result.stderr}`);
   // AI SDK 7 asks for Node >= 22 in its engines; it installs and runs on Node 20 (reported, not failed).
