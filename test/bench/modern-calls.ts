@@ -8,7 +8,8 @@
  *   (c) SDK `Client.callTool` on the runtime's own client (what the runtime itself adds)
  *
  * The typed module is generated from the server by this repo's generator (into
- * .tmp/bench-modern/ when missing). Target (issue 18): typed ≤ 1.10x the SDK, as on 2025 servers.
+ * .tmp/bench-modern/ when missing). Target (issue 18): typed ≤ 1.10x the SDK, as on 2025 servers,
+ * judged on the median of REPS runs with fresh processes.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
@@ -34,6 +35,21 @@ const PLAN = { warmup: 150, rounds: 20, perRound: 20 };
 
 type Key = "sdk" | "typed" | "sdkShared";
 
+/**
+ * Runs with fresh processes: over stdio each client has its own server process, and two
+ * processes differ run to run (three identical SDK clients measured side by side spread up to
+ * 1.13x on this bench's 2-core machine), so the verdict is the median of several runs.
+ */
+const REPS = 5;
+
+const LABELS: Record<Key, string> = { sdk: "SDK Client.callTool (pinned)", typed: "generated typed call", sdkShared: "SDK callTool, runtime's client" };
+
+interface Run {
+  medians: Record<Key, number>;
+  vsSdk: number;
+  vsShared: number;
+}
+
 function ensureGenerated(): void {
   if (existsSync(GENERATED)) return;
   mkdirSync(WORK_DIR, { recursive: true });
@@ -48,15 +64,39 @@ async function pinnedSdk(transport: Transport): Promise<Client> {
   return client;
 }
 
+/** One run: fresh clients (over stdio, fresh server processes), measured side by side. */
+async function measureOnce(
+  runtimeModule: RuntimeModule,
+  connectSdk: () => Promise<Client>,
+  config: Record<string, unknown>,
+  generated: GeneratedEra,
+  internals: Parameters<typeof variantsOver>[3],
+  scale: number,
+): Promise<Run> {
+  const sdk = await connectSdk();
+  const runtime = runtimeModule.createRuntime({ servers: { era: config as never } });
+  try {
+    const latency = await measureLatency(await variantsOver(runtime, sdk, generated, internals), PLAN, scale);
+    const median = (key: Key) => quantile(latency.samples.get(key)!, 0.5);
+    return {
+      medians: { sdk: median("sdk"), typed: median("typed"), sdkShared: median("sdkShared") },
+      vsSdk: pairedRatio(latency, "typed", "sdk"),
+      vsShared: pairedRatio(latency, "typed", "sdkShared"),
+    };
+  } finally {
+    await Promise.all([sdk.close(), runtime.close()]);
+  }
+}
+
 async function variantsOver(runtime: Runtime, sdk: Client, generated: GeneratedEra, internals: (runtime: Runtime) => { connection(server: string): { client: Client | undefined } } | undefined): Promise<TimedVariant<Key>[]> {
   const typed = generated.createEraClient(runtime, "era");
   await typed.add(ARGS); // connects
   const shared = internals(runtime)?.connection("era").client;
   if (!shared) throw new Error("the runtime is not connected");
   const variants: TimedVariant<Key>[] = [
-    { key: "sdk", label: "SDK Client.callTool (pinned)", call: () => sdk.callTool({ name: "add", arguments: ARGS }) },
-    { key: "typed", label: "generated typed call", call: () => typed.add(ARGS) },
-    { key: "sdkShared", label: "SDK callTool, runtime's client", call: () => shared.callTool({ name: "add", arguments: ARGS }) },
+    { key: "sdk", label: LABELS.sdk, call: () => sdk.callTool({ name: "add", arguments: ARGS }) },
+    { key: "typed", label: LABELS.typed, call: () => typed.add(ARGS) },
+    { key: "sdkShared", label: LABELS.sdkShared, call: () => shared.callTool({ name: "add", arguments: ARGS }) },
   ];
   // Every variant must really reach the server: 2 + 3.
   for (const variant of variants) if (!JSON.stringify(await variant.call()).includes("5")) throw new Error(`${variant.label}: no sum in the answer`);
@@ -79,25 +119,23 @@ export async function modernCalls(runtimeModule: RuntimeModule, scale: number): 
       ["http", () => pinnedSdk(new StreamableHTTPClientTransport(new URL(http.url))), { transport: "http", url: http.url }],
     ];
     for (const [transport, connectSdk, config] of setups) {
-      const sdk = await connectSdk();
-      const runtime = runtimeModule.createRuntime({ servers: { era: config as never } });
-      try {
-        const variants = await variantsOver(runtime, sdk, generated, internals);
-        const latency = await measureLatency(variants, PLAN, scale);
-        const median = (key: Key) => quantile(latency.samples.get(key)!, 0.5);
-        const ratio = pairedRatio(latency, "typed", "sdk");
-        const met = ratio <= TARGET;
-        allMet &&= met;
-        for (const variant of variants) lines.push(`${transport.padEnd(10)}${variant.label.padEnd(34)}${(median(variant.key) * 1000).toFixed(0).padStart(11)}`);
-        lines.push(`${transport.padEnd(10)}typed vs SDK ${ratio.toFixed(2)}x (<= ${TARGET.toFixed(2)}x ${met ? "met" : "MISSED"}); vs the runtime's own client ${pairedRatio(latency, "typed", "sdkShared").toFixed(2)}x (ratios: median of per-round ratios)`);
-      } finally {
-        await Promise.all([sdk.close(), runtime.close()]);
+      const runs: Run[] = [];
+      for (let rep = 0; rep < REPS; rep++) runs.push(await measureOnce(runtimeModule, connectSdk, config, generated, internals, scale));
+      const ratios = runs.map((run) => run.vsSdk);
+      const ratio = quantile(ratios, 0.5);
+      const met = ratio <= TARGET;
+      allMet &&= met;
+      for (const key of ["sdk", "typed", "sdkShared"] as const) {
+        lines.push(`${transport.padEnd(10)}${LABELS[key].padEnd(34)}${(quantile(runs.map((run) => run.medians[key]), 0.5) * 1000).toFixed(0).padStart(11)}`);
       }
+      const each = ratios.map((value) => `${value.toFixed(2)}x`).join(", ");
+      const own = quantile(runs.map((run) => run.vsShared), 0.5);
+      lines.push(`${transport.padEnd(10)}typed vs SDK ${ratio.toFixed(2)}x (<= ${TARGET.toFixed(2)}x ${met ? "met" : "MISSED"}; runs ${each}); vs the runtime's own client ${own.toFixed(2)}x`);
     }
   } finally {
     await http.stop();
   }
-  console.log("\nMedian latency per call on a 2026-07-28 server (era-modern `add`, one persistent client each)\n");
+  console.log(`\nMedian latency per call on a 2026-07-28 server (era-modern \`add\`, one persistent client each; ${REPS} runs, each with fresh clients and server processes; ratios: median of per-round ratios, then of the runs)\n`);
   console.log(`${"transport".padEnd(10)}${"variant".padEnd(34)}${"median µs".padStart(11)}`);
   for (const line of lines) console.log(line);
   return { allMet };
