@@ -20,7 +20,8 @@
  * (`node dist/cli/bin.js generate`, into .tmp/bench-runtime/ when missing) and loaded with
  * `@mcp-codegen/runtime` aliased to the runtime's sources. Latency: interleaved rounds (the
  * variants take turns, in a rotating order, so drift of a shared machine hits all alike); the
- * table shows each variant's median, and each ratio is the median of its per-round ratios.
+ * table shows each variant's median, and each ratio is the median of its per-round ratios; each
+ * figure is the median of REPS runs with fresh clients (and, over stdio, server processes).
  * Throughput: 16 calls in flight, SDK vs typed, interleaved rounds, median calls/s.
  * Over stdio, then over streamable HTTP (server-everything in a child process on 127.0.0.1).
  *
@@ -286,11 +287,41 @@ async function runTransport(transport: "stdio" | "http", setup: Setup): Promise<
   }
 }
 
+/**
+ * Runs with fresh clients (over stdio, fresh server processes): two processes differ from run to
+ * run by more than the runtime adds (see modern-calls.ts), so each figure is the median of the runs.
+ */
+const REPS = 3;
+
+async function repeated(transport: "stdio" | "http", setup: () => Promise<Setup>): Promise<TransportResult> {
+  const runs: TransportResult[] = [];
+  for (let rep = 0; rep < REPS; rep++) runs.push(await runTransport(transport, await setup()));
+  return combineRuns(runs);
+}
+
+function combineRuns(runs: TransportResult[]): TransportResult {
+  const middle = (values: number[]) => quantile(values, 0.5);
+  const rows = runs[0]!.rows.map((row, index): Row => {
+    const same = runs.map((run) => run.rows[index]!);
+    const ratio = row.ratio === undefined ? undefined : middle(same.map((each) => each.ratio!));
+    return { ...row, median: middle(same.map((each) => each.median)), p90: middle(same.map((each) => each.p90)), ratio };
+  });
+  return {
+    rows,
+    ratio: (key, base) => middle(runs.map((run) => run.ratio(key, base))),
+    throughput: {
+      sdk: middle(runs.map((run) => run.throughput.sdk)),
+      typed: middle(runs.map((run) => run.throughput.typed)),
+      ratio: middle(runs.map((run) => run.throughput.ratio)),
+    },
+  };
+}
+
 function printTable(results: TransportResult[]): boolean {
   let allMet = true;
   const pad = (text: string, width: number) => text.padEnd(width);
   const lpad = (text: string, width: number) => text.padStart(width);
-  console.log("\nMedian latency per call (echo, one persistent connection per client)\n");
+  console.log(`\nMedian latency per call (echo, one persistent connection per client; every figure the median of ${REPS} runs with fresh clients)\n`);
   console.log(`${pad("transport", 10)}${pad("variant", 34)}${lpad("median µs", 11)}${lpad("p90 µs", 10)}${lpad("vs SDK", 9)}  target   (vs SDK: median of per-round ratios)`);
   for (const { rows } of results) {
     for (const row of rows) {
@@ -355,11 +386,11 @@ async function main(): Promise<void> {
   }
   ensureGenerated();
   const modules = await loadModules();
-  const stdio = await runTransport("stdio", await stdioSetup(modules));
+  const stdio = await repeated("stdio", () => stdioSetup(modules));
   const server = await startEverythingHttp();
   let http;
   try {
-    http = await runTransport("http", await httpSetup(modules, server.url));
+    http = await repeated("http", () => httpSetup(modules, server.url));
   } finally {
     await server.stop();
   }
