@@ -135,7 +135,7 @@ export async function modernCalls(runtimeModule: RuntimeModule, scale: number): 
   } finally {
     await http.stop();
   }
-  console.log(`\nMedian latency per call on a 2026-07-28 server (era-modern \`add\`, one persistent client each; ${REPS} runs, each with fresh clients and server processes; ratios: median of per-round ratios, then of the runs)\n`);
+  console.log(`\nMedian latency per call on a 2026-07-28 server (era-modern \`add\`, one persistent client each; ${REPS} runs, each with fresh clients and, over stdio, server processes; ratios: median of per-round ratios, then of the runs)\n`);
   console.log(`${"transport".padEnd(10)}${"variant".padEnd(34)}${"median µs".padStart(11)}`);
   for (const line of lines) console.log(line);
   return { allMet };
