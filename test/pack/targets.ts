@@ -71,7 +71,7 @@ function checkImports(app: string, spec: TargetApp): void {
   const files = readdirSync(join(app, "generated"), { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".ts"));
   for (const file of files) {
     const text = readFileSync(join(app, "generated", file), "utf8");
-    const found = foreign.filter((name) => text.includes(`"${name}`) || text.includes(`"${name}/`));
+    const found = foreign.filter((name) => text.includes(`"${name}`));
     check(found.length === 0, `generated/${file} imports ${found.join(", ")} though only ${spec.target} is configured`);
   }
 }
@@ -80,11 +80,12 @@ function typeCheck(app: string): void {
   const compilers = [["7", join(app, "node_modules/.bin/tsc")], ["5.9", join(app, "node_modules/typescript59/bin/tsc")]] as const;
   for (const [version, tsc] of compilers) {
     for (const config of ["tsconfig.bundler.json", "tsconfig.nodenext.json"]) {
-      const result = run(tsc, ["-p", config, "--noEmit"], app, true);
+      // TypeScript 7 under NodeNext also emits dist/, the consumer that runs next: one pass, not a check and a build.
+      const emit = version === "7" && config === "tsconfig.nodenext.json";
+      const result = run(tsc, ["-p", config, ...(emit ? [] : ["--noEmit"])], app, true);
       check(result.status === 0, `tsc ${version} -p ${config} failed:\n${result.stdout}${result.stderr}`);
     }
   }
-  run(join(app, "node_modules/.bin/tsc"), ["-p", "tsconfig.nodenext.json"], app);
 }
 
 function runConsumer(app: string, spec: TargetApp): void {
