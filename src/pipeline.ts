@@ -31,7 +31,7 @@ import { assertInside, isInside } from "./write/inside.js";
 import { duplicateDeclarations } from "./emit/declarations.js";
 import { CodegenError, type Environment, type Snapshot } from "@mcp-codegen/runtime/internal";
 import type { NamingNote } from "./normalize/normalize.js";
-import type { CaptureOptions } from "./capture/capture.js";
+import type { CaptureOptions, RawCapture } from "./capture/capture.js";
 import { selectServers } from "./config/select.js";
 
 export interface GenerateOptions {
@@ -102,9 +102,10 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
     if (event.kind === "captured") timings.set(event.server, event.ms);
     options.onEvent?.(event);
   };
-  const snapshot = options.offline ? await offlineSnapshot(config) : await onlineSnapshot(config, { ...options, onEvent }, only);
+  const captureWarnings: EmitWarning[] = [];
+  const snapshot = options.offline ? await offlineSnapshot(config) : await onlineSnapshot(config, { ...options, onEvent }, only, captureWarnings);
   const report = await generateFromSnapshot(config, snapshot, options);
-  report.warnings.push(...peerWarnings(config));
+  report.warnings.push(...captureWarnings, ...peerWarnings(config));
   const servers = report.servers.map((server) => {
     const ms = timings.get(server.name);
     return ms === undefined ? server : { ...server, source: "live" as const, ms };
@@ -249,7 +250,7 @@ async function offlineSnapshot(config: ResolvedConfig): Promise<Snapshot> {
   return snapshot;
 }
 
-async function onlineSnapshot(config: ResolvedConfig, options: GenerateOptions, only: readonly string[] | undefined): Promise<Snapshot> {
+async function onlineSnapshot(config: ResolvedConfig, options: GenerateOptions, only: readonly string[] | undefined, warnings: EmitWarning[]): Promise<Snapshot> {
   // With --server, the others come from the committed snapshot: check it has them first.
   const committed = only === undefined || only.length === config.servers.length ? undefined : await readSnapshot(config.snapshotPath);
   if (committed) {
@@ -266,6 +267,7 @@ async function onlineSnapshot(config: ResolvedConfig, options: GenerateOptions, 
     ...(only ? { only } : {}),
     ...pick(options, ["onEvent", "install", "keep", "signal"]),
   });
+  warnings.push(...refusedSkillWarnings(raw));
   const live = buildSnapshot(raw);
   if (!committed) return live;
   const servers = Object.fromEntries(config.servers.map((server) => [server.name, live.servers[server.name] ?? committed.servers[server.name]!]));
@@ -275,6 +277,17 @@ async function onlineSnapshot(config: ResolvedConfig, options: GenerateOptions, 
 /** The options among `keys` that are set (exactOptionalPropertyTypes: no `undefined` members). */
 function pick<T extends object, K extends keyof T>(options: T, keys: readonly K[]): Partial<Pick<T, K>> {
   return Object.fromEntries(keys.filter((key) => options[key] !== undefined).map((key) => [key, options[key]])) as Partial<Pick<T, K>>;
+}
+
+/** One warning per listed skill left out of the snapshot (invalid entry, unsafe file path, failed verification). */
+function refusedSkillWarnings(raw: RawCapture): EmitWarning[] {
+  return Object.entries(raw.servers).flatMap(([server, listing]) =>
+    (listing.refusedSkills ?? []).map((refused) => ({
+      subject: `skill "${server}/${refused.uri}"`,
+      pointer: "",
+      message: `left out of the snapshot and the generated code: ${refused.reason}`,
+    })),
+  );
 }
 
 /** One warning per peer the generated code imports that is not installed for it. */

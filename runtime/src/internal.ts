@@ -15,6 +15,7 @@ export * from "./shared/peer-retry.js";
 export * from "./shared/placeholders.js";
 export * from "./shared/server-config.js";
 export * from "./shared/snapshot.js";
+export * from "./shared/skills.js";
 export * from "./shared/protocol.js";
 export * from "./shared/x-mcp-header.js";
 export { diffSnapshots } from "./drift/diff.js";

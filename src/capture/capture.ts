@@ -4,14 +4,15 @@
  * ended) whether the capture succeeds or not.
  */
 import type { Client, Prompt, Resource, ResourceTemplateType as ResourceTemplate, StandardSchemaV1, Tool } from "@modelcontextprotocol/client";
-import { CodegenError, eraOfRevision, errorMessage, redact, type Environment, type ProtocolEra } from "@mcp-codegen/runtime/internal";
-import { McpRuntimeError, OpenFailure, collectPages, loadSchemaSdk, LoginRequiredError, type OpenedClient } from "@mcp-codegen/runtime/internal/connect";
+import { CodegenError, eraOfRevision, errorMessage, redact, type Environment, type ProtocolEra, type SkillEntry } from "@mcp-codegen/runtime/internal";
+import { McpRuntimeError, OpenFailure, collectPages, loadSchemaSdk, LoginRequiredError, type OpenedClient, type RefusedSkill } from "@mcp-codegen/runtime/internal/connect";
 import { isRecord } from "../config/compat.js";
 import type { ResolvedConfig, ResolvedServer } from "../config/load.js";
 import { openForCapture, resolveForCapture, UNBOUNDED, withStoredLogin } from "./connect.js";
 import { checkDepth, ListingBudget, listingTooLarge, type CaptureLimits } from "./limits.js";
 import { describeFailure } from "./failure.js";
 import { ServersFailedError } from "./servers-failed.js";
+import { captureSkills } from "./skills.js";
 
 export interface RawServerListing {
   protocolVersion: string;
@@ -23,6 +24,10 @@ export interface RawServerListing {
   resources: Resource[];
   resourceTemplates: ResourceTemplate[];
   prompts: Prompt[];
+  /** Only for a server that declares the Skills extension (SEP-2640): its skills as the snapshot keeps them. */
+  skills?: SkillEntry[];
+  /** Listed skills left out of `skills` (invalid entry, unsafe path, failed verification), and why. */
+  refusedSkills?: RefusedSkill[];
 }
 
 export interface RawCapture {
@@ -255,6 +260,8 @@ async function listEverything(
       });
     }),
   );
+  // After the lists: a skills-only failure is then reported as that, not as whichever request lost a race.
+  const skills = await captureSkills(client, subject, budget);
   const byKey = Object.fromEntries(LISTINGS.map((listing, index) => [listing.key, lists[index] ?? []]));
   const instructions = client.getInstructions();
   return {
@@ -267,6 +274,7 @@ async function listEverything(
     resources: byKey["resources"] as Resource[],
     resourceTemplates: byKey["resourceTemplates"] as ResourceTemplate[],
     prompts: byKey["prompts"] as Prompt[],
+    ...(skills === undefined ? {} : { skills: skills.entries, refusedSkills: skills.refused }),
   };
 }
 

@@ -18,3 +18,4 @@ export { fileOAuthStore, type FileOAuthStore } from "../connection/oauth/file-st
 export { AuthorizationError, LoginRequiredError } from "../shared/errors.js";
 export type { AuthorizeFunction, OAuthStore, OAuthStoreKey } from "../connection/oauth/types.js";
 export type { ResolvedHttp } from "../connection/resolve-config.js";
+export { listSkillEntries, type ListedSkills, type RefusedSkill } from "../wire/skills.js";

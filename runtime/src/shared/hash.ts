@@ -9,3 +9,8 @@ export function hashJson(value: unknown): string {
 export function hashText(text: string): string {
   return createHash("sha256").update(text).digest("hex").slice(0, 16);
 }
+
+/** `sha256:` and the lowercase hex SHA-256 of `bytes`: the digest form of skill files (SEP-2640). */
+export function sha256Digest(bytes: Uint8Array): string {
+  return `sha256:${createHash("sha256").update(bytes).digest("hex")}`;
+}

@@ -6,7 +6,8 @@
 import { canonicalize, compareCodeUnits, type Json } from "./canonical-json.js";
 import { hashJson } from "./hash.js";
 import { eraOfRevision, type ProtocolEra } from "./protocol.js";
-import { ENTITY_KINDS, entityKey, type EntityKind, type JsonObject, type ServerSnapshot } from "./snapshot.js";
+import { sortSkills } from "./skills.js";
+import { ENTITY_KINDS, entityKey, type EntityKind, type JsonObject, type ServerSnapshot, type SkillEntry } from "./snapshot.js";
 
 /**
  * Which listed fields the snapshot keeps, per entity kind. Anything else a server sends is
@@ -35,6 +36,8 @@ export interface ListingInput {
   resources: readonly unknown[];
   resourceTemplates: readonly unknown[];
   prompts: readonly unknown[];
+  /** Skill entries (`shared/skills.ts`), only for a server that declares the extension. */
+  skills?: readonly SkillEntry[] | undefined;
 }
 
 /** Tool include / exclude globs of a server's config (`*` matches any run of characters). */
@@ -58,6 +61,7 @@ export function buildServerSnapshot(listing: ListingInput, filter: ToolFilter = 
     capabilities: canonicalize(listing.capabilities) as JsonObject,
     ...(listing.instructions === undefined ? {} : { instructions: listing.instructions }),
     ...entities,
+    ...(listing.skills === undefined ? {} : { skills: sortSkills([...listing.skills]) }),
   };
   return { ...body, hash: hashJson(body) } as unknown as ServerSnapshot;
 }

@@ -32,7 +32,52 @@ export interface ServerSnapshot {
   resources: ResourceEntry[];
   resourceTemplates: ResourceTemplateEntry[];
   prompts: PromptEntry[];
+  /**
+   * Skills (the `io.modelcontextprotocol/skills` extension, SEP-2640), sorted by URI. Present only
+   * for a server that declares the extension, so other servers' entries (and hashes) are unchanged.
+   */
+  skills?: SkillEntry[];
   /** Hash of everything above. */
+  hash: string;
+}
+
+/** One file of a skill: where it is, and what a reader verifies it against. */
+export interface SkillFileEntry {
+  /** Path under the skill's folder (`SKILL.md`, `references/FORMS.md`), percent-decoded, `/`-separated. */
+  path: string;
+  /** The resource URI the server serves it at, as listed. */
+  uri: string;
+  /** Length of its raw bytes. */
+  size: number;
+  /** `sha256:` and 64 lowercase hex digits, of its raw bytes. */
+  digest: string;
+}
+
+/**
+ * A skill as captured: its entry from `skills/list`, with each file's path under the skill's
+ * folder. Model-facing text (what `audit` walks): `name`, `description`, every string value of
+ * `frontmatter`, and `body` (the markdown of `SKILL.md` after its frontmatter) when captured.
+ */
+export interface SkillEntry {
+  /** URI of the skill's `SKILL.md` (its identity). */
+  uri: string;
+  /** `frontmatter.name`. */
+  name: string;
+  /** `frontmatter.description`. */
+  description: string;
+  /** The `SKILL.md` frontmatter, verbatim (as JSON). */
+  frontmatter: JsonObject;
+  /**
+   * Every file, sorted by path. For a `"dynamic"` skill (no file list published) only `SKILL.md`,
+   * with the digest of what the server served at capture.
+   */
+  files: SkillFileEntry[];
+  /** The server publishes no file list (`resources: "dynamic"`): only `SKILL.md` is pinned. */
+  dynamic?: true;
+  /** The markdown of `SKILL.md` after its frontmatter, when the file is at most `SKILL_BODY_MAX_BYTES`. */
+  body?: string;
+  _meta?: JsonObject;
+  /** Hash of the entry without this field (its fingerprint). */
   hash: string;
 }
 

@@ -7,11 +7,13 @@
 export type ClientSdk = typeof import("@modelcontextprotocol/client");
 type StdioSdk = typeof import("@modelcontextprotocol/client/stdio");
 type SchemaSdk = typeof import("@modelcontextprotocol/core");
+export type SkillsSdk = typeof import("@modelcontextprotocol/client/ext/skills");
 
 let clientLoading: Promise<ClientSdk> | undefined;
 let loadedClient: ClientSdk | undefined;
 let stdioLoading: Promise<StdioSdk> | undefined;
 let schemaLoading: Promise<SchemaSdk> | undefined;
+let skillsLoading: Promise<SkillsSdk> | undefined;
 
 /** The SDK client: `Client`, the HTTP transports, OAuth helpers, error classes. */
 export function loadClientSdk(): Promise<ClientSdk> {
@@ -29,6 +31,12 @@ export function loadStdioSdk(): Promise<StdioSdk> {
 export function loadSchemaSdk(): Promise<SchemaSdk> {
   schemaLoading ??= import("@modelcontextprotocol/core");
   return schemaLoading;
+}
+
+/** The Skills extension's client (SEP-2640), for servers that declare it only. */
+export function loadSkillsSdk(): Promise<SkillsSdk> {
+  skillsLoading ??= import("@modelcontextprotocol/client/ext/skills");
+  return skillsLoading;
 }
 
 /**
