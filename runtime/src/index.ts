@@ -7,6 +7,7 @@ export type { Runtime } from "./calls/runtime-api.js";
 export type { Session } from "./calls/session.js";
 export { callTypedTool } from "./calls/typed-calls.js";
 export { readTypedResource, expandUriTemplate, type UriVariables } from "./calls/resources.js";
+export { skillAccessor, type SkillAccessor, type SkillDescriptor, type SkillFile } from "./calls/skills.js";
 export { getPromptMessages } from "./adapters/langchain/prompts.js";
 export { getMcpPromptMessages, type PromptMessage } from "./calls/prompt-messages.js";
 export { interruptOn } from "./adapters/langchain/approvals.js";
@@ -41,7 +42,7 @@ export { serverTasks } from "./calls/tasks/typed.js";
 export type { OutputOf, ServerTasks, TaskCallOptions, TaskHandle, TaskStartOptions, TaskState, TaskStatus, TaskToolKey, TaskWaitOptions } from "./calls/tasks/types.js";
 export type { DriftGuardPolicy } from "./shared/types.js";
 export type { Change as DriftChange, DriftOptions, DriftReport, DriftSummary } from "./drift/types.js";
-export type { ServerSnapshot } from "./shared/snapshot.js";
+export type { ServerSnapshot, SkillEntry, SkillFileEntry } from "./shared/snapshot.js";
 // Every error class, from the one errors module (the generator's CodegenError stays internal).
 export {
   McpRuntimeError,
@@ -64,6 +65,7 @@ export {
   TaskCancelledError,
   TaskNotFoundError,
   DriftError,
+  SkillDriftError,
   type IssueLike,
 } from "./shared/errors.js";
 export type {

@@ -23,6 +23,7 @@ import { cleanText } from "../drift/text.js";
 import type { Change, DriftOptions, DriftReport } from "../drift/types.js";
 import type { ServerConnection } from "../connection/connection.js";
 import { DriftError } from "../shared/errors.js";
+import { listSkillEntries } from "../wire/skills.js";
 import { runtimeInternals, type Runtime, type RuntimeInternals } from "./runtime-api.js";
 import { callTypedTool } from "./typed-calls.js";
 import { startTypedTask } from "./tasks/typed.js";
@@ -55,7 +56,7 @@ export interface DriftGuard {
   /** `callTool` bound to each descriptor of `tools`, under the same keys; a missing argument is `{}`. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   toolMethods<T extends Record<string, ToolDescriptor<any, any>>>(tools: T): ToolMethods<T>;
-  /** The full comparison (tools, resources, templates, prompts, server metadata): `check`'s report. */
+  /** The full comparison (tools, resources, templates, prompts, skills, server metadata): `check`'s report. */
   verify(): Promise<DriftReport>;
 }
 
@@ -225,6 +226,8 @@ class ServerGuard implements DriftGuard {
       offered("prompts") ? runtime.listPrompts(server) : [],
     ]);
     const instructions = client ? client.getInstructions() : generated.server.instructions;
+    // Skills (SEP-2640) only of a server that declares the extension; without a client, the generated ones.
+    const skills = client ? (await listSkillEntries(client))?.entries : generated.server.skills;
     const listing = {
       protocolVersion: client?.getNegotiatedProtocolVersion() ?? generated.server.protocolVersion,
       era: client?.getProtocolEra() ?? generated.server.era,
@@ -235,6 +238,7 @@ class ServerGuard implements DriftGuard {
       resources,
       resourceTemplates,
       prompts,
+      skills,
     };
     return buildServerSnapshot(listing, generated.toolFilter);
   }

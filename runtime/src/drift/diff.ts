@@ -9,6 +9,7 @@ import { ENTITY_KINDS, entityKey, type EntityKind, type JsonObject, type ServerS
 import { makeChange, type EntityRef, type Finding } from "./change.js";
 import { diffEntity } from "./diff-entity.js";
 import { diffServerMetadata } from "./diff-server.js";
+import { diffSkills } from "./diff-skills.js";
 import { applyPolicy, validateDriftOptions } from "./policy.js";
 import { hintPropertyRenames, hintToolRenames } from "./rename-hints.js";
 import type { RuleId } from "./rules.js";
@@ -43,6 +44,7 @@ export function diffServer(server: string, before: ServerSnapshot | undefined, a
   if (before.hash && before.hash === after.hash) return [];
   const changes = diffServerMetadata(before, after).map((finding) => makeChange(server, self, finding));
   for (const kind of ENTITY_KINDS) changes.push(...diffKind(server, kind, list(before, kind), list(after, kind)));
+  changes.push(...diffSkills(server, before, after));
   hintPropertyRenames(changes);
   return changes;
 }

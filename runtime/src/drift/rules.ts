@@ -36,6 +36,17 @@ export const RULES = {
   "resource-template-removed": { level: "breaking", side: "entity", template: "Resource template was removed" },
   "resource-template-added": { level: "safe", side: "entity", template: "Resource template was added" },
 
+  // Skills (SEP-2640): their text and files load into the model's context, so any change to
+  // what a skill says or holds is reviewed; losing a skill or a file breaks hosts that load it.
+  "skill-removed": { level: "breaking", side: "entity", template: "Skill was removed" },
+  "skill-added": { level: "safe", side: "entity", template: "Skill was added" },
+  "skill-file-removed": { level: "breaking", side: "entity", template: "Skill file {subject} was removed" },
+  "skill-file-added": { level: "safe", side: "entity", template: "Skill file {subject} was added" },
+  "skill-file-changed": { level: "dangerous", side: "entity", template: "Skill file {subject} changed: digest {before} → {after}" },
+  "skill-file-uri-changed": { level: "dangerous", side: "entity", template: "Skill file {subject} moved from {before} to {after}" },
+  "skill-frontmatter-changed": { level: "dangerous", side: "entity", template: "Skill frontmatter field {subject} changed from {before} to {after}" },
+  "skill-file-list-changed": { level: "dangerous", side: "entity", template: "Skill file list changed from {before} to {after}" },
+
   // ── request side: tool input schema ───────────────────────────────────────────────────────
   "input-required-property-added": { level: "breaking", side: "request", template: "Required input property {subject} was added" },
   "input-property-became-required": { level: "breaking", side: "request", template: "Input property {subject} became required" },

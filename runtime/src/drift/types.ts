@@ -6,7 +6,7 @@ import type { Json } from "../shared/canonical-json.js";
 import type { Level, RuleId } from "./rules.js";
 
 /** What kind of thing a change is about. `server` = the server's own metadata. */
-export type DriftEntityKind = "server" | "tool" | "prompt" | "resource" | "resourceTemplate";
+export type DriftEntityKind = "server" | "tool" | "prompt" | "resource" | "resourceTemplate" | "skill";
 
 export interface Change {
   /** Stable kebab-case id from the rule table (`src/drift/rules.ts`). */
@@ -15,7 +15,7 @@ export interface Change {
   level: Level;
   /** Server key as in the config. */
   server: string;
-  /** The entity changed: for resources `name` is the URI, for templates the URI template, for `server` the server key. */
+  /** The entity changed: for resources `name` is the URI, for templates the URI template, for skills the `SKILL.md` URI, for `server` the server key. */
   entity: { kind: DriftEntityKind; name: string };
   /**
    * Where inside the entity, as a JSON pointer: into the *canonicalized* schema for tool schemas
@@ -46,7 +46,7 @@ export interface Change {
  * }
  * ```
  * `changes` are ordered by server, entity kind (server, tool, resource, resourceTemplate,
- * prompt), entity name, then position in the schema. `summary` counts changes that are not
+ * prompt, skill), entity name, then position in the schema. `summary` counts changes that are not
  * accepted by level, and accepted changes separately.
  */
 export interface DriftReport {

@@ -65,7 +65,7 @@ export function errorMessage(error: unknown): string {
 // --- The runtime's errors ---
 
 /** What a failure is about besides the server. */
-export type SubjectKind = "tool" | "resource" | "prompt";
+export type SubjectKind = "tool" | "resource" | "prompt" | "skill";
 
 export interface McpRuntimeErrorOptions {
   /** The tool, resource URI or prompt the failure is about. */
@@ -278,12 +278,35 @@ export class DriftError extends McpRuntimeError {
   readonly ruleId: RuleId;
   readonly pointer: string | undefined;
 
-  constructor(server: string, tool: string, change: Change) {
+  constructor(server: string, tool: string, change: Change, about: SubjectKind = "tool") {
     const where = change.pointer === undefined ? "" : ` at ${change.pointer}`;
-    super(server, `drift since generation (${change.ruleId}${where}): ${change.message}`, { tool });
+    super(server, `drift since generation (${change.ruleId}${where}): ${change.message}`, { tool, about });
     this.change = change;
     this.ruleId = change.ruleId;
     this.pointer = change.pointer;
+  }
+}
+
+/**
+ * A skill file (SEP-2640) the server served differs from the snapshot the client was generated
+ * from: other bytes (digest) or another length. Its content was not returned. `tool` is the
+ * skill's name; `change` names the file (`/files/<path>`) and both digests.
+ */
+export class SkillDriftError extends DriftError {
+  override name = "SkillDriftError";
+  readonly skill: string;
+  readonly file: string;
+  /** The digest in the snapshot. */
+  readonly expected: string;
+  /** The digest of what the server served. */
+  readonly actual: string;
+
+  constructor(server: string, skill: string, file: string, change: Change & { before: string; after: string }) {
+    super(server, skill, change, "skill");
+    this.skill = skill;
+    this.file = file;
+    this.expected = change.before;
+    this.actual = change.after;
   }
 }
 

@@ -50,7 +50,7 @@ export async function listSkillEntries(client: Client, options?: RequestOptions)
     if ("problem" in built) refused.push({ uri: skill.uri, reason: built.problem });
     else entries.push(built.entry);
   });
-  return { entries, refused };
+  return { entries, refused: distinct(refused) };
 }
 
 type Reader = InstanceType<Awaited<ReturnType<typeof loadSkillsSdk>>["SkillsClient"]>;
@@ -78,4 +78,15 @@ async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item:
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
   return results;
+}
+
+/** Each refusal once: every copy of a URI listed twice is refused with the same reason. */
+function distinct(refused: readonly RefusedSkill[]): RefusedSkill[] {
+  const seen = new Set<string>();
+  return refused.filter((entry) => {
+    const key = `${entry.uri}\u0000${entry.reason}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }

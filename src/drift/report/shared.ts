@@ -10,6 +10,7 @@ const KIND_LABELS: Record<DriftEntityKind, string> = {
   prompt: "prompt",
   resource: "resource",
   resourceTemplate: "resource template",
+  skill: "skill",
 };
 
 /** `tool "get_weather"`, sanitized. */

@@ -1,0 +1,156 @@
+/**
+ * A server offering skills through the SDK 2.x Skills extension (SEP-2640,
+ * `@modelcontextprotocol/server/ext/skills`), over stdio (default) or, with `--http`, streamable
+ * HTTP on 127.0.0.1 (`--port N`, 0 = random; prints `MCP_LISTENING <url>`). Both eras are served:
+ * a client picks 2026-07-28 or the 2025 handshake.
+ *
+ * `--variant NAME` picks the catalog:
+ * - `v1` (default): two skills built from files by the SDK's catalog (`SkillsExtension.load`);
+ * - `v2`: the same after a release: a file changed, one removed, a frontmatter field changed,
+ *   a skill added, and `SKILL.md` of the other skill unchanged;
+ * - `hostile`: a hand-written source listing what a host must refuse or catch: files whose
+ *   paths leave the skill's folder, one URI listed twice, a file served with other bytes than
+ *   its listed digest, a `SKILL.md` over the snapshot's body bound, a binary file.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { createMcpHandler, McpServer, type McpHttpHandler } from "@modelcontextprotocol/server";
+import { serveStdio } from "@modelcontextprotocol/server/stdio";
+import { memorySkillFiles, skillEntry, SkillsExtension, type Skill, type SkillSource } from "@modelcontextprotocol/server/ext/skills";
+import { parsePort } from "./http-host.js";
+import { webRequestOf, writeWebResponse } from "./web-bridge.js";
+
+const HOST = "127.0.0.1";
+
+const PDF_SKILL = `---
+name: pdf-processing
+description: Extract text and tables from PDF files.
+license: MIT
+---
+# PDF processing
+
+Use \`scripts/extract.py\` to pull the text out of a PDF, then read references/FORMS.md for forms.
+`;
+
+const REVIEW_SKILL = `---
+name: code-review
+description: Review a change for bugs and style.
+---
+# Code review
+
+Read the diff, then comment.
+`;
+
+const V1_FILES: Record<string, string | Uint8Array> = {
+  "pdf-processing/SKILL.md": PDF_SKILL,
+  "pdf-processing/references/FORMS.md": "# Forms\n\nFill the form fields in order.\n",
+  "pdf-processing/scripts/extract.py": "print('extract')\n",
+  "pdf-processing/assets/logo.bin": new Uint8Array([0, 1, 2, 250, 251, 252]),
+  "code-review/SKILL.md": REVIEW_SKILL,
+  "code-review/CHECKLIST.md": "- tests\n- docs\n",
+};
+
+const V2_FILES: Record<string, string | Uint8Array> = {
+  "pdf-processing/SKILL.md": PDF_SKILL.replace("license: MIT", "license: Apache-2.0"),
+  "pdf-processing/references/FORMS.md": "# Forms\n\nFill the form fields in any order.\n",
+  "pdf-processing/scripts/extract.py": "print('extract')\n",
+  "code-review/SKILL.md": REVIEW_SKILL,
+  "code-review/CHECKLIST.md": "- tests\n- docs\n",
+  "release-notes/SKILL.md": "---\nname: release-notes\ndescription: Write release notes.\n---\nList the changes.\n",
+};
+
+async function catalogExtension(variant: string): Promise<SkillsExtension> {
+  if (variant === "hostile") return new SkillsExtension({ source: await hostileSource(), onWarning: () => undefined });
+  return SkillsExtension.load(memorySkillFiles(variant === "v2" ? V2_FILES : V1_FILES), { onWarning: () => undefined });
+}
+
+/** The bound `SKILL.md` bodies are kept in the snapshot up to (runtime/src/shared/skills.ts). */
+const BODY_BOUND = 64 * 1024;
+
+async function hostileSource(): Promise<SkillSource> {
+  const files = new Map<string, string>();
+  const skills: Skill[] = [];
+  const add = async (folder: string, content: Record<string, string>, edit?: (skill: Skill) => Skill): Promise<void> => {
+    const entry = await skillEntry(folder, content);
+    for (const [path, text] of Object.entries(content)) files.set(`skill://${folder}/${path}`, text);
+    skills.push(edit ? edit(entry) : entry);
+  };
+  const manifest = (name: string, body = "Body.\n") => `---\nname: ${name}\ndescription: The ${name} skill.\n---\n${body}`;
+  // A file whose URI climbs out of the skill's folder (percent-encoded dots).
+  await add("escape", { "SKILL.md": manifest("escape"), "notes.md": "notes\n" }, (skill) => ({
+    ...skill,
+    resources: (skill.resources as { uri: string; size: number; digest: string }[]).map((resource) =>
+      resource.uri.endsWith("notes.md") ? { ...resource, uri: "skill://escape/%2e%2e/%2e%2e/etc/passwd" } : resource,
+    ),
+  }));
+  // The same skill listed twice.
+  await add("twice", { "SKILL.md": manifest("twice") });
+  skills.push(skills.at(-1) as Skill);
+  // Listed with the digest of other bytes than it serves: fine at capture (SKILL.md is right), caught on read.
+  await add("tampered", { "SKILL.md": manifest("tampered"), "data.txt": "original\n" });
+  files.set("skill://tampered/data.txt", "tampered\n");
+  // A SKILL.md over the body bound: pinned by digest, its body not kept.
+  await add("large", { "SKILL.md": manifest("large", `${"x".repeat(BODY_BOUND)}\n`) });
+  // A well-formed skill next to the hostile ones.
+  await add("plain", { "SKILL.md": manifest("plain"), "guide/README.md": "read me\n" });
+  return {
+    list: async () => ({ skills }),
+    get: async (uri) => skills.find((skill) => skill.uri === uri),
+    read: async (uri) => {
+      const text = files.get(uri);
+      return text === undefined ? undefined : { text, mimeType: uri.endsWith(".md") ? "text/markdown" : "text/plain" };
+    },
+  };
+}
+
+function serverFactory(extension: SkillsExtension): () => McpServer {
+  return () => {
+    const server = new McpServer({ name: "skills", version: "1.0.0" }, { instructions: "Test server for the Skills extension." });
+    server.registerTool("ping", { description: "Answers pong." }, () => ({ content: [{ type: "text", text: "pong" }] }));
+    extension.attach(server);
+    return server;
+  };
+}
+
+const argv = process.argv.slice(2);
+const variantAt = argv.indexOf("--variant");
+const variant = variantAt >= 0 ? (argv[variantAt + 1] ?? "v1") : "v1";
+const create = serverFactory(await catalogExtension(variant));
+
+if (!argv.includes("--http")) {
+  const handle = serveStdio(create, { legacy: "serve" });
+  const stop = (): void => void handle.close().finally(() => process.exit(0));
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
+} else {
+  const handler = createMcpHandler(create, { legacy: "stateless" });
+  const http = createServer((req, res) => {
+    serve(handler, req, res).catch((error: unknown) => {
+      console.error("skills server:", error);
+      if (!res.headersSent) res.writeHead(500).end();
+      else res.end();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    http.once("error", reject);
+    http.listen(parsePort(argv, undefined, 0), HOST, () => resolve());
+  });
+  process.stdout.write(`MCP_LISTENING http://${HOST}:${(http.address() as AddressInfo).port}/mcp\n`);
+  const stop = (): void => {
+    void handler.close().finally(() => {
+      http.closeAllConnections();
+      http.close(() => process.exit(0));
+    });
+  };
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
+}
+
+async function serve(handler: McpHttpHandler, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const url = new URL(req.url ?? "/", `http://${HOST}`);
+  if (url.pathname !== "/mcp") {
+    res.writeHead(404).end("Not found");
+    return;
+  }
+  await writeWebResponse(await handler.fetch(webRequestOf(req, res, url)), res);
+}
