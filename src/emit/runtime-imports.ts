@@ -16,6 +16,7 @@ export type ModuleNeed =
   | "tasks"
   | "requiredTasks"
   | "langchain"
+  | "skills"
   | "always";
 
 export const RUNTIME_IMPORTS: readonly (readonly [name: string, need: ModuleNeed, typeOnly: boolean])[] = [
@@ -28,6 +29,7 @@ export const RUNTIME_IMPORTS: readonly (readonly [name: string, need: ModuleNeed
   ["pathFromModule", "modulePath", false],
   ["pathFromProjectRoot", "projectPath", false],
   ["serverTasks", "tasks", false],
+  ["skillAccessor", "skills", false],
   ["CallOptions", "callable", true],
   ["DriftReport", "always", true],
   ["GeneratedSnapshot", "always", true],
@@ -40,6 +42,8 @@ export const RUNTIME_IMPORTS: readonly (readonly [name: string, need: ModuleNeed
   ["Runtime", "always", true],
   ["RuntimeServerConfig", "always", true],
   ["ServerTasks", "tasks", true],
+  ["SkillAccessor", "skills", true],
+  ["SkillDescriptor", "skills", true],
   ["TaskCallOptions", "requiredTasks", true],
   ["TaskHandle", "tasks", true],
   ["TaskStartOptions", "tasks", true],

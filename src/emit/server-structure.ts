@@ -87,6 +87,7 @@ function needs(server: NormalizedServer, connection: ConnectionExpression, targe
     projectPath: connection.pathHelper === "pathFromProjectRoot",
     tasks,
     requiredTasks,
+    skills: server.skills !== undefined,
     always: true,
   };
 }
@@ -138,11 +139,19 @@ export function clientInterface(server: NormalizedServer, targets: readonly Targ
     properties: [
       { name: "resources", isReadonly: true, docs: ["Static resources and resource templates."], type: `{\n${resourceMembers.join("\n")}\n}` },
       { name: "prompts", isReadonly: true, docs: [langchain ? "Prompts, returned as LangChain messages." : "Prompts, returned as the server's MCP messages."], type: `{\n${promptMembers.join("\n")}\n}` },
+      ...(server.skills === undefined
+        ? []
+        : [{ name: "skills", isReadonly: true, docs: ["Skills (SEP-2640): `read(path?)` returns a file verified against the snapshot's digest; `writeTo(folder)` writes them all."], type: `{\n${skillMembers(server).join("\n")}\n}` }]),
       ...(hasTaskTools(server)
         ? [{ name: "tasks", isReadonly: true, docs: ["Tasks of this server: `resume(taskId)` (or `resume(tool, taskId)`, typed by tool) and `list()`."], type: "ServerTasks<typeof tools>" }]
         : []),
     ],
   };
+}
+
+/** One accessor per skill, its paths the literal union of the files captured. */
+function skillMembers(server: NormalizedServer): string[] {
+  return (server.skills ?? []).map(({ entry, member }) => `${docComment(entry.description)}readonly ${member}: SkillAccessor<(typeof skills.${member}.files)[number]>;`);
 }
 
 /** ts-morph `docs`: sanitised server text, or none. */

@@ -123,7 +123,25 @@ export function otherDescriptors(server: NormalizedServer): string {
     `export const resources = {\n${resources.join(",\n")}\n} as const;\n`,
     `export const resourceTemplates = {\n${templates.join(",\n")}\n} as const;\n`,
     `export const prompts = {\n${prompts.join(",\n")}\n} as const;\n`,
+    ...skillStatements(server),
   ].join("\n");
+}
+
+/**
+ * `export const skills` (SEP-2640) and the union of their names: only for a server that
+ * declares the extension. The digests stay in the snapshot module, loaded when a file is read.
+ */
+function skillStatements(server: NormalizedServer): string[] {
+  if (server.skills === undefined) return [];
+  const skills = server.skills.map(({ entry, member }) => {
+    const files = entry.files.map((file) => stringLiteral(file.path));
+    return `${member}: { name: ${stringLiteral(entry.name)}, uri: ${stringLiteral(entry.uri)}, files: [${files.join(", ")}], fingerprint: ${stringLiteral(entry.hash)} }`;
+  });
+  const names = [...new Set(server.skills.map(({ entry }) => stringLiteral(entry.name)))];
+  return [
+    `/** The server's skills (SEP-2640) as captured; each file is verified against the snapshot's digest when read. */\nexport const skills = {\n${skills.join(",\n")}\n} as const satisfies Record<string, SkillDescriptor>;\n`,
+    ...(server.skillNameType === undefined ? [] : [`/** The names of the server's skills. */\nexport type ${server.skillNameType} = ${names.join(" | ")};\n`]),
+  ];
 }
 
 export function metadataStatement(server: NormalizedServer, connection: ConnectionExpression): string {
@@ -172,10 +190,17 @@ ${resourceMembers.join("\n")}
 prompts: {
 ${promptMembers.join("\n")}
 },
-${hasTaskTools(server) ? "tasks: serverTasks(runtime, server, tools),\n" : ""}${targets.flatMap((target) => target.clientMembers(context)).map((member) => `${member}\n`).join("")}verify: () => guard.verify(),
+${skillsMember(server)}${hasTaskTools(server) ? "tasks: serverTasks(runtime, server, tools),\n" : ""}${targets.flatMap((target) => target.clientMembers(context)).map((member) => `${member}\n`).join("")}verify: () => guard.verify(),
 };
 }
 `;
+}
+
+/** The client's `skills` namespace (a server that declares the Skills extension), else nothing. */
+function skillsMember(server: NormalizedServer): string {
+  if (server.skills === undefined) return "";
+  const members = server.skills.map(({ member }) => `${member}: skillAccessor(runtime, server, skills.${member}, loadSnapshot),\n`);
+  return `skills: {\n${members.join("")}},\n`;
 }
 
 /** Each configured target's tools factory (and types), then the approval policy they share. */

@@ -2,10 +2,10 @@
  * Stage `normalize`: one server of the `Snapshot` → `NormalizedServer`: every entity with
  * the identifiers the emitted code will use, clashes resolved and reported.
  */
-import { scanHeaderParameters, templateVariables, type HeaderParameter, type Json, type PromptEntry, type ResourceEntry, type ResourceTemplateEntry, type ServerSnapshot, type ToolEntry } from "@mcp-codegen/runtime/internal";
+import { scanHeaderParameters, templateVariables, type HeaderParameter, type Json, type PromptEntry, type ResourceEntry, type ResourceTemplateEntry, type ServerSnapshot, type SkillEntry, type ToolEntry } from "@mcp-codegen/runtime/internal";
 import { camelCase, NameScope, pascalCase } from "./identifiers.js";
 import { definitionKeys } from "../emit/schema/definitions.js";
-import { RESERVED_NAMESPACE_MEMBERS, RESERVED_SERVER_MEMBERS, RESERVED_TYPE_NAMES, TASKS_MEMBER } from "./reserved.js";
+import { RESERVED_NAMESPACE_MEMBERS, RESERVED_SERVER_MEMBERS, RESERVED_TYPE_NAMES, SKILLS_MEMBER, TASKS_MEMBER } from "./reserved.js";
 
 export interface NamingNote {
   /** `tool "math/get-weather"` */
@@ -47,6 +47,12 @@ export interface NormalizedPrompt {
   argsType: string;
 }
 
+export interface NormalizedSkill {
+  entry: SkillEntry;
+  /** Member of the client's `skills` namespace (`mcp.docs.skills.pdfProcessing`). */
+  member: string;
+}
+
 export interface NormalizedServer {
   /** Key in the config (module folder name). */
   key: string;
@@ -59,6 +65,10 @@ export interface NormalizedServer {
   resources: NormalizedResource[];
   templates: NormalizedTemplate[];
   prompts: NormalizedPrompt[];
+  /** Skills (SEP-2640); `undefined` for a server that does not declare the extension. */
+  skills: NormalizedSkill[] | undefined;
+  /** Name of the type of the skills' names (a literal union), when the server has skills. */
+  skillNameType: string | undefined;
   notes: NamingNote[];
   /** Entities left out of the generated code, and why. */
   warnings: { subject: string; pointer: string; message: string }[];
@@ -70,9 +80,12 @@ export function normalizeServer(key: string, property: string, snapshot: ServerS
   const types = new NameScope(RESERVED_TYPE_NAMES);
   // A server with task tools gets `tasks` (resume, list) next to its methods.
   const hasTasks = snapshot.tools.some((entry) => taskSupportOf(entry) !== undefined);
-  const methods = new NameScope(hasTasks ? new Set([...RESERVED_SERVER_MEMBERS, TASKS_MEMBER]) : RESERVED_SERVER_MEMBERS);
+  // Likewise `skills` for a server that declares the Skills extension.
+  const ownMembers = [...(hasTasks ? [TASKS_MEMBER] : []), ...(snapshot.skills ? [SKILLS_MEMBER] : [])];
+  const methods = new NameScope(ownMembers.length > 0 ? new Set([...RESERVED_SERVER_MEMBERS, ...ownMembers]) : RESERVED_SERVER_MEMBERS);
   const resourceMembers = new NameScope(RESERVED_NAMESPACE_MEMBERS);
   const promptMembers = new NameScope(RESERVED_NAMESPACE_MEMBERS);
+  const skillMembers = new NameScope(RESERVED_NAMESPACE_MEMBERS);
 
   /** The member name for an entity (`subject` in notes, `owner` in clash reasons), reported when it had to differ. */
   const assign = (scope: NameScope, raw: string, fallback: string, subject: string, owner: string): string => {
@@ -134,6 +147,12 @@ export function normalizeServer(key: string, property: string, snapshot: ServerS
     return { entry, member, argsType: typeNameOf(pascalCase(member, "Prompt"), "PromptArgs", subject, owner) };
   });
 
+  const skills = snapshot.skills?.map((entry): NormalizedSkill => {
+    const subject = `skill "${key}/${entry.uri}"`;
+    return { entry, member: assign(skillMembers, entry.name, "skill", subject, `skill ${JSON.stringify(entry.name)}`) };
+  });
+  const skillNameType = skills && skills.length > 0 ? typeNameOf("Skill", "Name", `server "${key}"`, "the skills' names") : undefined;
+
   // Sub-types last: a tool's own type names never yield to another tool's `$defs`.
   for (const tool of tools) {
     const subject = `tool "${key}/${tool.entry.name}"`;
@@ -144,7 +163,7 @@ export function normalizeServer(key: string, property: string, snapshot: ServerS
     if (tool.outputType !== undefined && tool.entry.outputSchema !== undefined) tool.outputSubTypes = subTypes(tool.outputType, tool.entry.outputSchema);
   }
 
-  return { key, property, typeStem: pascalCase(property, "Server"), snapshot, tools, resources, templates, prompts, notes, warnings };
+  return { key, property, typeStem: pascalCase(property, "Server"), snapshot, tools, resources, templates, prompts, skills, skillNameType, notes, warnings };
 }
 
 function headerParametersOf(scan: ReturnType<typeof scanHeaderParameters> | undefined): HeaderParameter[] {

@@ -12,7 +12,10 @@ export const RESERVED_SERVER_MEMBERS = new Set(["resources", "prompts", "getTool
 /** The member of a server's client for its tasks (resume, list): reserved only when the server has task tools. */
 export const TASKS_MEMBER = "tasks";
 
-/** Members of the `resources` and `prompts` namespaces. */
+/** The member of a server's client for its skills (SEP-2640): reserved only when the server declares the extension. */
+export const SKILLS_MEMBER = "skills";
+
+/** Members of the `resources`, `prompts` and `skills` namespaces. */
 export const RESERVED_NAMESPACE_MEMBERS = new Set(["then", "constructor", "__proto__", "prototype", "toString", "valueOf", "hasOwnProperty"]);
 
 /** Type names the generated modules declare or import themselves. */

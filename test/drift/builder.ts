@@ -9,8 +9,10 @@ import type {
   ResourceTemplateEntry,
   ServerSnapshot,
   Snapshot,
+  SkillEntry,
   ToolEntry,
 } from "../../runtime/src/shared/snapshot.js";
+import { buildSkillEntry } from "../../runtime/src/shared/skills.js";
 import { diffSnapshots } from "../../runtime/src/drift/diff.js";
 import type { DriftOptions, DriftReport } from "../../runtime/src/drift/types.js";
 
@@ -30,6 +32,22 @@ export function prompt(name: string, args: PromptArgumentEntry[] = [], extra: Pa
 
 export function resource(uri: string, extra: Partial<Body<ResourceEntry>> = {}): ResourceEntry {
   return withHash({ uri, name: uri.split("/").pop() ?? uri, ...extra });
+}
+
+/**
+ * A skill entry built as capture builds it: `files` maps each path (besides SKILL.md) to a seed
+ * its digest is made of, so changing the seed changes the file's bytes.
+ */
+export function skill(name: string, files: Record<string, string> = {}, frontmatter: Record<string, Json> = {}, options: { dynamic?: boolean } = {}): SkillEntry {
+  const root = `skill://${name}/`;
+  const digestOf = (seed: string) => `sha256:${hashJson(seed).padEnd(64, "0")}`;
+  const listed = [{ uri: `${root}SKILL.md`, size: 10, digest: digestOf(`${name}-manifest`) }, ...Object.entries(files).map(([path, seed]) => ({ uri: `${root}${path}`, size: seed.length, digest: digestOf(seed) }))];
+  const built = buildSkillEntry(
+    { uri: `${root}SKILL.md`, frontmatter: { name, description: `The ${name} skill.`, ...frontmatter }, resources: options.dynamic ? "dynamic" : listed },
+    { size: 10, digest: digestOf(`${name}-manifest`) },
+  );
+  if ("problem" in built) throw new Error(built.problem);
+  return built.entry;
 }
 
 export function template(uriTemplate: string, name: string, extra: Partial<Body<ResourceTemplateEntry>> = {}): ResourceTemplateEntry {
