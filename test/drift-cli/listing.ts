@@ -94,6 +94,18 @@ const resource = (listing: Obj): Obj => listing["resources"][0];
  */
 export const SNAPSHOT_ONLY_RULES: readonly RuleId[] = ["server-added", "server-removed", "field-changed", "tool-execution-changed", "protocol-era-changed"];
 
+/** Skills (SEP-2640): the listing server (SDK 1.x) has none; test/skills/drift.test.ts checks these against the SDK 2.4 skills server. */
+export const SKILL_RULES: readonly RuleId[] = [
+  "skill-removed",
+  "skill-added",
+  "skill-file-removed",
+  "skill-file-added",
+  "skill-file-changed",
+  "skill-file-uri-changed",
+  "skill-frontmatter-changed",
+  "skill-file-list-changed",
+];
+
 /** Per rule id: how the listing changes. */
 export const MUTATIONS: Partial<Record<RuleId, (listing: Obj) => void>> = {
   "tool-removed": (l) => (l["tools"] = l["tools"].filter((t: Obj) => t["name"] !== "other")),
