@@ -284,7 +284,7 @@ function refusedSkillWarnings(raw: RawCapture): EmitWarning[] {
   return Object.entries(raw.servers).flatMap(([server, listing]) =>
     (listing.refusedSkills ?? []).map((refused) => ({
       subject: `skill "${server}/${refused.uri}"`,
-      pointer: "",
+      pointer: "(skills/list)",
       message: `left out of the snapshot and the generated code: ${refused.reason}`,
     })),
   );

@@ -6,8 +6,9 @@
  *
  * `--variant NAME` picks the catalog:
  * - `v1` (default): two skills built from files by the SDK's catalog (`SkillsExtension.load`);
- * - `v2`: the same after a release: a file changed, one removed, a frontmatter field changed,
- *   a skill added, and `SKILL.md` of the other skill unchanged;
+ * - `v2`: after a release: `code-review` removed, `release-notes` added; in `pdf-processing` a
+ *   frontmatter field changed (so `SKILL.md` too), `references/FORMS.md` changed,
+ *   `assets/logo.bin` removed, `references/TABLES.md` added, `scripts/extract.py` unchanged;
  * - `hostile`: a hand-written source listing what a host must refuse or catch: files whose
  *   paths leave the skill's folder, one URI listed twice, a file served with other bytes than
  *   its listed digest, a `SKILL.md` over the snapshot's body bound, a binary file.
@@ -53,9 +54,8 @@ const V1_FILES: Record<string, string | Uint8Array> = {
 const V2_FILES: Record<string, string | Uint8Array> = {
   "pdf-processing/SKILL.md": PDF_SKILL.replace("license: MIT", "license: Apache-2.0"),
   "pdf-processing/references/FORMS.md": "# Forms\n\nFill the form fields in any order.\n",
+  "pdf-processing/references/TABLES.md": "# Tables\n",
   "pdf-processing/scripts/extract.py": "print('extract')\n",
-  "code-review/SKILL.md": REVIEW_SKILL,
-  "code-review/CHECKLIST.md": "- tests\n- docs\n",
   "release-notes/SKILL.md": "---\nname: release-notes\ndescription: Write release notes.\n---\nList the changes.\n",
 };
 
