@@ -94,7 +94,7 @@ const resource = (listing: Obj): Obj => listing["resources"][0];
  */
 export const SNAPSHOT_ONLY_RULES: readonly RuleId[] = ["server-added", "server-removed", "field-changed", "tool-execution-changed", "protocol-era-changed"];
 
-/** Skills (SEP-2640): the listing server (SDK 1.x) has none; test/skills/drift.test.ts checks these against the SDK 2.4 skills server. */
+/** Skills (SEP-2640): the listing server (SDK 1.x) has none; test/skills/skills.test.ts checks them live against the SDK 2.4 skills server, test/drift/rules.test.ts each one offline. */
 export const SKILL_RULES: readonly RuleId[] = [
   "skill-removed",
   "skill-added",

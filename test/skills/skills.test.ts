@@ -226,7 +226,7 @@ describe("after a release (the v2 catalog)", () => {
     report.changes.filter((change) => change.server === "stdioModern" && change.entity.kind === "skill").map((change) => [change.ruleId, change.level, change.entity.name, change.pointer]);
 
   it("check reports each change, naming skill and file, at its level", async () => {
-    const { report } = await check({ cwd: project, env: { SKILLS_VARIANT: "v2" } });
+    const { report } = await check({ cwd: project, env: { SKILLS_VARIANT: "v2" }, servers: ["stdioModern"] });
     expect(summary(report).sort()).toEqual([...expected].map((row) => [...row]).sort());
     const changed = report.changes.find((change) => change.pointer === "/files/references~1FORMS.md");
     expect(changed?.message).toBe(`Skill file "references/FORMS.md" changed: digest ${digest(FORMS_V1)} → ${digest("# Forms\n\nFill the form fields in any order.\n")}`);
