@@ -40,6 +40,10 @@ function validateSnapshot(value: unknown, subject: string): Snapshot {
         throw new CodegenError("input", `expected an array`, { subject: `${subject}#/servers/${name}/${kind}` });
       }
     }
+    // Skills are optional (only servers that declare the extension), but an array when present.
+    if (server?.skills !== undefined && !Array.isArray(server.skills)) {
+      throw new CodegenError("input", `expected an array`, { subject: `${subject}#/servers/${name}/skills` });
+    }
   }
   return candidate as Snapshot;
 }
