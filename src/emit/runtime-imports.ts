@@ -17,6 +17,7 @@ export type ModuleNeed =
   | "requiredTasks"
   | "langchain"
   | "skills"
+  | "skillAccessors"
   | "always";
 
 export const RUNTIME_IMPORTS: readonly (readonly [name: string, need: ModuleNeed, typeOnly: boolean])[] = [
@@ -29,7 +30,7 @@ export const RUNTIME_IMPORTS: readonly (readonly [name: string, need: ModuleNeed
   ["pathFromModule", "modulePath", false],
   ["pathFromProjectRoot", "projectPath", false],
   ["serverTasks", "tasks", false],
-  ["skillAccessor", "skills", false],
+  ["skillAccessor", "skillAccessors", false],
   ["CallOptions", "callable", true],
   ["DriftReport", "always", true],
   ["GeneratedSnapshot", "always", true],
@@ -42,7 +43,7 @@ export const RUNTIME_IMPORTS: readonly (readonly [name: string, need: ModuleNeed
   ["Runtime", "always", true],
   ["RuntimeServerConfig", "always", true],
   ["ServerTasks", "tasks", true],
-  ["SkillAccessor", "skills", true],
+  ["SkillAccessor", "skillAccessors", true],
   ["SkillDescriptor", "skills", true],
   ["TaskCallOptions", "requiredTasks", true],
   ["TaskHandle", "tasks", true],

@@ -88,6 +88,8 @@ function needs(server: NormalizedServer, connection: ConnectionExpression, targe
     tasks,
     requiredTasks,
     skills: server.skills !== undefined,
+    // Under `noUnusedLocals`, a server that declares the extension but lists no skill imports no accessor.
+    skillAccessors: (server.skills?.length ?? 0) > 0,
     always: true,
   };
 }

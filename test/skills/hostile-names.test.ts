@@ -12,7 +12,7 @@ import { buildSkillEntry } from "../../runtime/src/shared/skills.js";
 import { canonicalFileText } from "../../runtime/src/shared/canonical-json.js";
 import type { SkillEntry } from "../../runtime/src/shared/snapshot.js";
 import { runCli, tempProject } from "../helpers/cli.js";
-import { typecheck } from "../helpers/typecheck.js";
+import { STRICT_OPTIONS, typecheck } from "../helpers/typecheck.js";
 
 const EVIL = "*/ globalThis.pwned = 1; /* ` ${globalThis.pwned = 2} \" ' \u2028 \u2029 \u202e </script>\n// x";
 /** What a file name can hold (no separator or control character: those refuse the skill, see entries.test.ts). */
@@ -49,8 +49,11 @@ describe("hostile skill text", () => {
       prompts: [],
       skills,
     });
-    writeFileSync(path.join(project, "snapshot.json"), canonicalFileText({ format: 1, servers: { evil: server } }));
-    const config = { servers: { evil: { transport: "stdio", command: "node", args: ["unused.js"] } }, outDir: "out", snapshot: "snapshot.json" };
+    // A server that declares the extension but lists no skill: an empty namespace, no unused import.
+    const empty = buildServerSnapshot({ protocolVersion: "2025-11-25", serverInfo: { name: "empty" }, capabilities: { extensions: { "io.modelcontextprotocol/skills": {} } }, tools: [], resources: [], resourceTemplates: [], prompts: [], skills: [] });
+    writeFileSync(path.join(project, "snapshot.json"), canonicalFileText({ format: 1, servers: { empty, evil: server } }));
+    const unused = { transport: "stdio", command: "node", args: ["unused.js"] };
+    const config = { servers: { empty: unused, evil: unused }, outDir: "out", snapshot: "snapshot.json" };
     writeFileSync(path.join(project, "codegen.config.json"), JSON.stringify(config));
     const result = await runCli(["generate", "--offline"], { cwd: project });
     expect(result.status, result.stderr).toBe(0);
@@ -64,10 +67,11 @@ describe("hostile skill text", () => {
         "export const client = createClient();",
         'export const names: SkillName[] = ["__proto__", "constructor", "twin"];',
         "export const reads = [client.evil.skills.twin.read, client.evil.skills.twin2.read];",
+        "export const none: Record<string, never> = client.empty.skills;",
         "",
       ].join("\n"),
     );
-    expect(typecheck([consumer])).toEqual([]);
+    expect(typecheck([consumer], { ...STRICT_OPTIONS, noUnusedLocals: true, noUnusedParameters: true })).toEqual([]);
 
     const pwned = () => (globalThis as { pwned?: unknown }).pwned;
     const module = await import(path.join(project, "out/evil/index.ts"));
