@@ -11,7 +11,8 @@
  *   `assets/logo.bin` removed, `references/TABLES.md` added, `scripts/extract.py` unchanged;
  * - `hostile`: a hand-written source listing what a host must refuse or catch: files whose
  *   paths leave the skill's folder, one URI listed twice, a file served with other bytes than
- *   its listed digest, a `SKILL.md` over the snapshot's body bound, a binary file.
+ *   its listed digest, one served far larger than its listed size, a `SKILL.md` over the
+ *   snapshot's body bound.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -89,6 +90,9 @@ async function hostileSource(): Promise<SkillSource> {
   // Listed with the digest of other bytes than it serves: fine at capture (SKILL.md is right), caught on read.
   await add("tampered", { "SKILL.md": manifest("tampered"), "data.txt": "original\n" });
   files.set("skill://tampered/data.txt", "tampered\n");
+  // A file served far larger than its listed size.
+  await add("oversized", { "SKILL.md": manifest("oversized"), "big.txt": "small\n" });
+  files.set("skill://oversized/big.txt", "x".repeat(200_000));
   // A SKILL.md over the body bound: pinned by digest, its body not kept.
   await add("large", { "SKILL.md": manifest("large", `${"x".repeat(BODY_BOUND)}\n`) });
   // A well-formed skill next to the hostile ones.

@@ -84,7 +84,7 @@ describe("generate captures skills", () => {
 
   it("refuses the hostile catalog's entries that could escape a folder or are listed twice, with one warning line each", () => {
     const uris = snapshot.servers.hostile.skills.map((skill: { uri: string }) => skill.uri);
-    expect(uris).toEqual(["skill://large/SKILL.md", "skill://plain/SKILL.md", "skill://tampered/SKILL.md"]);
+    expect(uris).toEqual(["skill://large/SKILL.md", "skill://oversized/SKILL.md", "skill://plain/SKILL.md", "skill://tampered/SKILL.md"]);
     expect(generated.stderr).toContain(
       `warning: skill "hostile/skill://escape/SKILL.md" (skills/list): left out of the snapshot and the generated code: file "skill://escape/%2e%2e/%2e%2e/etc/passwd" has an empty, '.' or '..' path segment`,
     );
@@ -184,6 +184,13 @@ describe("the generated client", () => {
     mkdirSync(folder, { recursive: true });
     await expect(mcp.hostile.skills.tampered.writeTo(folder)).rejects.toBeInstanceOf(SkillDriftError);
     expect(readdirSync(folder)).toEqual([]);
+  });
+
+  it("refuses a file served larger than the snapshot's size, naming both sizes and digests", async () => {
+    const error = await mcp.hostile.skills.oversized.read("big.txt").catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(SkillDriftError);
+    expect(error).toMatchObject({ skill: "oversized", file: "big.txt", expected: digest("small\n"), actual: digest("x".repeat(200_000)) });
+    expect(error.message).toContain("(200000 bytes, the snapshot has 6)");
   });
 
   it("reads the large SKILL.md whose body the snapshot does not keep, verified by its digest", async () => {

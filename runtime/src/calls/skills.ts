@@ -81,10 +81,12 @@ export function skillAccessor<P extends string>(
     read,
     writeTo: async (directory, options) => {
       const files = (await entry()).files;
+      // Every target is checked before anything is sent or written.
+      const targets = targetPaths(server, skill.name, directory, files);
       const verified: SkillFile[] = [];
       // One at a time: a skill may hold many files, and a failure should stop early.
       for (const file of files) verified.push(await readVerified(target, server, skill, file, options));
-      return writeSkillFiles(server, skill.name, directory, verified);
+      return writeSkillFiles(verified, targets);
     },
   };
 }
@@ -135,20 +137,26 @@ function driftError(server: string, skill: SkillDescriptor, file: SkillFileEntry
 }
 
 /**
- * Writes verified files under `directory`. A path is joined segment by segment and must resolve
- * inside the folder: the snapshot's paths are already refused when they could leave it
- * (shared/skills.ts), and this check holds for a snapshot edited by hand too.
+ * Where each file goes under `directory`: joined segment by segment, and it must resolve inside
+ * the folder. The snapshot's paths are already refused when they could leave it
+ * (shared/skills.ts); this holds for a snapshot edited by hand too.
  */
-async function writeSkillFiles(server: string, skill: string, directory: string, files: readonly SkillFile[]): Promise<string[]> {
+function targetPaths(server: string, skill: string, directory: string, files: readonly SkillFileEntry[]): string[] {
   const root = path.resolve(directory);
-  const targets = files.map((file) => {
-    const target = path.resolve(root, ...file.path.split("/"));
+  return files.map((file) => {
+    const segments = file.path.split("/");
+    const target = path.resolve(root, ...segments);
     const relative = path.relative(root, target);
-    if (relative === "" || relative.startsWith("..") || path.isAbsolute(relative) || file.path.includes("\\")) {
+    const unsafe = segments.some((segment) => segment === "" || segment === "." || segment === ".." || segment.includes("\\"));
+    if (unsafe || relative === "" || relative.startsWith("..") || path.isAbsolute(relative)) {
       throw new McpRuntimeError(server, `file path ${JSON.stringify(file.path)} would leave ${root}: nothing written`, { tool: skill, about: "skill" });
     }
     return target;
   });
+}
+
+/** Writes each verified file whole: a temporary file beside it, renamed into place. */
+async function writeSkillFiles(files: readonly SkillFile[], targets: readonly string[]): Promise<string[]> {
   const written: string[] = [];
   for (const [index, file] of files.entries()) {
     const target = targets[index] as string;
