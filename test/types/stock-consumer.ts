@@ -28,7 +28,7 @@ export async function consume(): Promise<number> {
 
 /**
  * A NestJS-shaped entry (CommonJS once compiled): a typed call and a LangChain tool call against
- * the real math server, then one JSON line saying what ran and which copies were loaded.
+ * the real math server and a drift check, then one JSON line saying what ran and which copies were loaded.
  */
 export const NEST_MAIN = `import { DynamicStructuredTool } from "@langchain/core/tools";
 import { createClient } from "./generated/index.js";
@@ -40,11 +40,14 @@ async function bootstrap(): Promise<void> {
     const tools: DynamicStructuredTool[] = await mcp.getTools();
     const add = tools.find((tool) => tool.name === "add");
     const viaTool = JSON.stringify(await add?.invoke({ a: 2, b: 40 }));
+    // verify() loads the module's snapshot with import(): from CommonJS output too.
+    const drift = await mcp.math.verify();
     console.log(
       JSON.stringify({
         format: typeof module === "object" && typeof exports === "object" ? "commonjs" : "esm",
         sum: sum.structuredContent.result,
         viaTool,
+        changes: drift.changes.length,
         sameLangChain: tools.length > 0 && tools.every((tool) => tool instanceof DynamicStructuredTool),
         runtime: require.resolve("@mcp-codegen/runtime"),
       }),
