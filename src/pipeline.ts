@@ -8,7 +8,6 @@
  */
 import path from "node:path";
 import { loadConfig, type ResolvedConfig } from "./config/load.js";
-import { assertEsmOutput } from "./config/module-format.js";
 import { driftOptions } from "./drift/options.js";
 import { missingPeers } from "./config/peers.js";
 import { findUp } from "./config/find-up.js";
@@ -95,7 +94,6 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   const started = performance.now();
   const config = await loadConfig(options);
   driftOptions(config); // a misspelt rule id fails here too, not only at the first check
-  assertEsmOutput(config.outDir, config.rootDir);
   const only = options.servers === undefined ? undefined : selectServers(config, options.servers);
   const timings = new Map<string, number>();
   const onEvent: NonNullable<CaptureOptions["onEvent"]> = (event) => {

@@ -36,6 +36,7 @@ export type {
   ToolHookState,
 } from "./calls/hooks.js";
 export { pathFromModule, pathFromProjectRoot } from "./shared/paths.js";
+export { withAsyncDispose, type AsyncDisposer } from "./shared/dispose.js";
 export { MissingPeerError } from "./adapters/langchain/load.js";
 export { driftGuard, mergeDriftReports, type DriftGuard, type DriftGuardRegistration, type GeneratedSnapshot } from "./calls/drift-guard.js";
 export { serverTasks } from "./calls/tasks/typed.js";

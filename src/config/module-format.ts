@@ -1,40 +1,35 @@
 /**
- * Generated code is ESM (`import`, `import.meta.url`). A project that compiles its `.ts` files to
- * CommonJS would build it into code that cannot load, so `generate` stops first with one line
- * saying which files decide that and what to change.
+ * Which module format the project compiles generated code to, so that the few lines that differ
+ * between formats are written the way the project builds them: a generated module finds its own
+ * location with `import.meta.url` in an ES module and `__filename` in CommonJS (where TypeScript
+ * rejects `import.meta`, TS1470). Everything else generated is the same in both.
  *
  * TypeScript compiles a file as CommonJS when `module` is `commonjs`, or `node16`…`nodenext` in a
- * package whose package.json is not `"type": "module"`. Only a `module` written in the nearest
- * tsconfig.json (or a file it extends) counts: without one, the project's build is unknown and
- * nothing is claimed.
+ * package whose package.json is not `"type": "module"` (a stock NestJS app, or `npm init` +
+ * `tsc --init`). Only a `module` written in the nearest tsconfig.json (or a file it extends)
+ * counts: without one the build is unknown, and the output is ESM, as bundlers and tsx expect.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { parse } from "jsonc-parser";
-import { CodegenError } from "@mcp-codegen/runtime/internal";
 import { isRecord } from "./compat.js";
 import { findUp } from "./find-up.js";
 
+export type ModuleFormat = "esm" | "commonjs";
+
 const NODE_MODULE_KINDS = new Set(["node16", "node18", "node20", "nodenext"]);
 
-/** Throws when `outDir`'s project compiles TypeScript to CommonJS; `rootDir` makes paths relative. */
-export function assertEsmOutput(outDir: string, rootDir: string): void {
-  const packageJson = findUp(outDir, "package.json");
-  if (packageJson && readJson(packageJson)["type"] === "module") return;
+/** The format TypeScript gives `.ts` files in `outDir`, read from the nearest tsconfig.json and package.json. */
+export function projectModuleFormat(outDir: string): ModuleFormat {
   const tsconfig = findUp(outDir, "tsconfig.json");
   const module = tsconfig && moduleSetting(tsconfig, new Set());
-  if (!tsconfig || !module) return;
+  if (!module) return "esm";
   const kind = module.value.toLowerCase();
-  if (kind !== "commonjs" && !NODE_MODULE_KINDS.has(kind)) return;
-  const shown = (file: string) => path.relative(rootDir, file).split(path.sep).join("/") || ".";
-  const where = packageJson ? `${shown(packageJson)} ${typeClause(readJson(packageJson)["type"])}` : `no package.json says "type": "module"`;
-  throw new CodegenError(
-    "config",
-    `generated code is ESM, but ${shown(module.file)} compiles ${shown(outDir)} as CommonJS (module "${module.value}", and ${where}): ` +
-      `add "type": "module" to package.json, or compile with "module": "nodenext" in an ESM package or "module": "esnext" with "moduleResolution": "bundler"`,
-    { subject: shown(outDir) },
-  );
+  if (kind === "commonjs") return "commonjs";
+  if (!NODE_MODULE_KINDS.has(kind)) return "esm";
+  const packageJson = findUp(outDir, "package.json");
+  return packageJson && readJson(packageJson)["type"] === "module" ? "esm" : "commonjs";
 }
 
 /** `compilerOptions.module` of a tsconfig or the first file up its `extends` chain that sets it. */
@@ -81,9 +76,4 @@ function readJson(file: string): Record<string, unknown> {
   }
   const value: unknown = parse(text, [], { allowTrailingComma: true });
   return isRecord(value) ? value : {};
-}
-
-/** What package.json says about `type`, as it says it: `says "type": "commonjs"` or `has no "type"`. */
-function typeClause(type: unknown): string {
-  return type === undefined ? 'has no "type" (so Node.js reads .js as CommonJS)' : `says "type": ${JSON.stringify(type)}`;
 }

@@ -9,6 +9,7 @@
  */
 import path from "node:path";
 import type { ResolvedServer } from "../config/load.js";
+import type { ModuleFormat } from "../config/module-format.js";
 import { eraOfSnapshot, findProjectRoot, hasPlaceholder, type CapturedProtocol, type ServerConfig, type ServerSnapshot } from "@mcp-codegen/runtime/internal";
 import { jsonLiteral, stringLiteral } from "./text.js";
 
@@ -23,28 +24,41 @@ export interface ConnectionExpression {
   code: string;
   /** Which path helper the expression calls, if any. */
   pathHelper: PathHelper | undefined;
+  /** Declarations the expression needs before it, in the module's scope (`__filename` in CommonJS). */
+  declarations: string[];
 }
 
 export type PathHelper = "pathFromProjectRoot" | "pathFromModule";
 
-export function connectionExpression(server: ResolvedServer, rootDir: string, moduleDir: string, captured?: CapturedProtocol): ConnectionExpression {
+/**
+ * How a generated module names its own location, per the format the project compiles it to. In
+ * CommonJS, `__filename` is declared in the module's own scope: the module then compiles without
+ * @types/node (`tsc --init` writes `types: []`), and with it the local declaration shadows Node's.
+ */
+const MODULE_LOCATION: Readonly<Record<ModuleFormat, { expression: string; declarations: string[] }>> = {
+  esm: { expression: "import.meta.url", declarations: [] },
+  commonjs: { expression: "__filename", declarations: ["/** This module's file (CommonJS). */\ndeclare const __filename: string;"] },
+};
+
+export function connectionExpression(server: ResolvedServer, rootDir: string, moduleDir: string, format: ModuleFormat, captured?: CapturedProtocol): ConnectionExpression {
   const entries = Object.entries(server.config as ServerConfig & Record<string, unknown>).filter(
     ([key]) => !GENERATOR_ONLY_KEYS.has(key) && key !== "cwd",
   );
   const members = entries.map(([key, value]) => `${stringLiteral(RUNTIME_NAMES[key] ?? key)}: ${jsonLiteral(value)}`);
   // The era the server was captured with: the client starts in it instead of probing.
   if (captured !== undefined) members.push(`"captured": ${jsonLiteral(captured)}`);
-  if (server.config.transport !== "stdio") return { code: `{ ${members.join(", ")} }`, pathHelper: undefined };
+  if (server.config.transport !== "stdio") return { code: `{ ${members.join(", ")} }`, pathHelper: undefined, declarations: [] };
   const cwd = server.config.cwd ?? ".";
-  if (path.isAbsolute(cwd)) return { code: `{ ${[...members, `"cwd": ${stringLiteral(cwd)}`].join(", ")} }`, pathHelper: undefined };
+  if (path.isAbsolute(cwd)) return { code: `{ ${[...members, `"cwd": ${stringLiteral(cwd)}`].join(", ")} }`, pathHelper: undefined, declarations: [] };
   const projectRoot = findProjectRoot(moduleDir);
   const pathHelper: PathHelper = projectRoot === undefined ? "pathFromModule" : "pathFromProjectRoot";
   const anchor = projectRoot ?? moduleDir;
-  const fromAnchor = (relative: string) => `${pathHelper}(import.meta.url, ${stringLiteral(toPosix(path.relative(anchor, path.resolve(rootDir, relative))) || ".")})`;
+  const location = MODULE_LOCATION[format];
+  const fromAnchor = (relative: string) => `${pathHelper}(${location.expression}, ${stringLiteral(toPosix(path.relative(anchor, path.resolve(rootDir, relative))) || ".")})`;
   // A placeholder is substituted at run time, then resolved against the config's folder (`cwdBase`), as at generate.
   if (hasPlaceholder(cwd)) members.push(`"cwd": ${stringLiteral(cwd)}`, `"cwdBase": ${fromAnchor(".")}`);
   else members.push(`"cwd": ${fromAnchor(cwd)}`);
-  return { code: `{ ${members.join(", ")} }`, pathHelper };
+  return { code: `{ ${members.join(", ")} }`, pathHelper, declarations: location.declarations };
 }
 
 function toPosix(file: string): string {

@@ -25,7 +25,7 @@ export function renderIndexModule(servers: readonly IndexServer[], targets: read
   const clientMembers = servers.map((server) => `readonly ${server.property}: ${server.typeStem}Client;`);
   const connections = servers.map((server) => `${stringLiteral(server.key)}: servers[${stringLiteral(server.key)}] ?? ${server.property}Connection,`);
   const clients = servers.map((server) => `${server.property}: create${server.typeStem}Client(runtime, ${stringLiteral(server.key)}),`);
-  const runtimeImport = ["createRuntime", "mergeDriftReports", ...runtimeNames.filter((name) => !name.startsWith("type ")), "type DriftReport", ...runtimeNames.filter((name) => name.startsWith("type ")), "type Runtime", "type RuntimeOptions", "type RuntimeServerConfig"];
+  const runtimeImport = ["createRuntime", "mergeDriftReports", ...runtimeNames.filter((name) => !name.startsWith("type ")), "withAsyncDispose", "type AsyncDisposer", "type DriftReport", ...runtimeNames.filter((name) => name.startsWith("type ")), "type Runtime", "type RuntimeOptions", "type RuntimeServerConfig"];
   const head = [
     ...frameworkImports.filter((need) => need.module.startsWith("@langchain/")).map(importLine),
     `import { ${runtimeImport.join(", ")} } from "@mcp-codegen/runtime";`,
@@ -47,7 +47,13 @@ export interface ClientOptions extends Omit<RuntimeOptions, "servers"> {
   servers?: ClientServers;
 }
 
-export interface Client {
+/**
+ * A typed client for every server; \`await using\` closes it where the project's lib declares
+ * \`Symbol.asyncDispose\` (esnext.disposable, @types/node).
+ */
+export type Client = ClientBase & AsyncDisposer;
+
+export interface ClientBase {
 ${clientMembers.join("\n")}
   /** The runtime under the typed clients (dynamic calls, sessions). */
   readonly runtime: Runtime;
@@ -56,7 +62,6 @@ ${members.join("\n")}
   verify(): Promise<DriftReport>;
   /** Close every connection and end every server process. */
   close(): Promise<void>;
-  [Symbol.asyncDispose](): Promise<void>;
 }
 
 /** A typed client for every server of codegen.config, connected lazily on first use. */
@@ -73,14 +78,14 @@ ${connections.join("\n")}
 ${clients.join("\n")}
   };
   const all = Object.values(clients);
-  return {
+  const base: ClientBase = {
     ...clients,
     runtime,
 ${implementation.join("\n")}
     verify: async () => mergeDriftReports(await Promise.all(all.map((client) => client.verify()))),
     close: () => runtime.close(),
-    [Symbol.asyncDispose]: () => runtime.close(),
   };
+  return withAsyncDispose(base, () => runtime.close());
 }
 `;
 }

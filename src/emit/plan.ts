@@ -5,6 +5,7 @@
  */
 import path from "node:path";
 import type { ResolvedConfig } from "../config/load.js";
+import { projectModuleFormat } from "../config/module-format.js";
 import { hashJson, type Snapshot } from "@mcp-codegen/runtime/internal";
 import { NameScope } from "../normalize/identifiers.js";
 import { normalizeServer, type NamingNote } from "../normalize/normalize.js";
@@ -42,6 +43,8 @@ export interface EmitPlan {
 
 export function planFiles(snapshot: Snapshot, config: ResolvedConfig): EmitPlan {
   const emitter = emitterFingerprint();
+  // One format for the whole output: the folder's nearest tsconfig.json and package.json decide it.
+  const format = projectModuleFormat(config.outDir);
   const properties = new NameScope(RESERVED_CLIENT_MEMBERS);
   const notes: NamingNote[] = [];
   const files: PlannedFile[] = [];
@@ -57,7 +60,7 @@ export function planFiles(snapshot: Snapshot, config: ResolvedConfig): EmitPlan 
     const normalized = normalizeServer(server.name, property, serverSnapshot);
     notes.push(...normalized.notes);
     const moduleDir = path.join(config.outDir, server.name);
-    const connection = connectionExpression(server, config.rootDir, moduleDir, capturedProtocol(listed));
+    const connection = connectionExpression(server, config.rootDir, moduleDir, format, capturedProtocol(listed));
     const toolFilter = { ...(server.config.include ? { include: server.config.include } : {}), ...(server.config.exclude ? { exclude: server.config.exclude } : {}) };
     indexServers.push({ key: server.name, property, typeStem: normalized.typeStem });
     const inputsHash = hashJson({ emitter, key: server.name, property, server: serverSnapshot.hash, connection: connection.code, toolFilter, inputTypes: config.inputTypes, targets: config.targets });

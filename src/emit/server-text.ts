@@ -152,6 +152,7 @@ export function metadataStatement(server: NormalizedServer, connection: Connecti
     `export const serverFingerprint = ${stringLiteral(server.snapshot.hash)};\n`,
     `/** The snapshot entry this module was generated from, loaded on demand (drift guard, \`verify()\`). */`,
     `export const loadSnapshot = (): Promise<GeneratedSnapshot> => import("./snapshot.js").then((module) => module.snapshot);\n`,
+    ...connection.declarations.map((declaration) => `${declaration}\n`),
     `/** The connection written in codegen.config (placeholders are resolved when the client starts). */`,
     `export const defaultConnection: RuntimeServerConfig = ${connection.code};\n`,
   ].join("\n");

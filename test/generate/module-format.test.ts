@@ -1,12 +1,14 @@
 /**
- * Generated code is ESM: `generate` stops with one line when the project compiles its TypeScript to
- * CommonJS, and goes on for ESM packages, bundler builds, and projects whose build it cannot tell.
+ * Generated code follows the module format the project compiles to: the nearest tsconfig.json's
+ * `module` and package.json's `type` decide, as they decide for TypeScript. A CommonJS project
+ * (a stock NestJS app) gets `__filename` where an ES module gets `import.meta.url`; every other
+ * byte is the same.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { assertEsmOutput } from "../../src/config/module-format.js";
+import { projectModuleFormat } from "../../src/config/module-format.js";
 import { runCli } from "../helpers/cli.js";
 import { MATH_STDIO } from "../helpers/servers.js";
 
@@ -27,38 +29,48 @@ afterEach(() => {
   for (const dir of projects.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-const check = (dir: string) => () => assertEsmOutput(path.join(dir, "generated"), dir);
+const formatOf = (files: Record<string, unknown>) => projectModuleFormat(path.join(project(files), "generated"));
 
-describe("ESM output check", () => {
-  it("refuses a CommonJS build, naming the tsconfig, the package.json and the fix", () => {
-    const dir = project({ "package.json": { name: "app" }, "tsconfig.json": '{ // comment\n "compilerOptions": { "module": "CommonJS", } }' });
-    expect(check(dir)).toThrow(/generated code is ESM, but tsconfig.json compiles generated as CommonJS \(module "CommonJS", and package.json has no "type" \(so Node\.js reads \.js as CommonJS\)\): add "type": "module"/);
+describe("module format of the project", () => {
+  it("is CommonJS for module commonjs, and for node16…nodenext outside an ESM package (also through extends)", () => {
+    expect(formatOf({ "package.json": { name: "app" }, "tsconfig.json": '{ // comment\n "compilerOptions": { "module": "CommonJS", } }' })).toBe("commonjs");
+    expect(formatOf({ "package.json": { name: "app", type: "commonjs" }, "tsconfig.json": { compilerOptions: { module: "NodeNext" } } })).toBe("commonjs");
+    expect(formatOf({ "package.json": { name: "app" }, "tsconfig.json": { compilerOptions: { module: "node16" } } })).toBe("commonjs");
+    expect(formatOf({ "package.json": {}, "tsconfig.base.json": { compilerOptions: { module: "NodeNext" } }, "tsconfig.json": { extends: "./tsconfig.base" } })).toBe("commonjs");
   });
 
-  it('says what package.json says when it sets "type": "commonjs"', () => {
-    const dir = project({ "package.json": { name: "app", type: "commonjs" }, "tsconfig.json": { compilerOptions: { module: "NodeNext" } } });
-    expect(check(dir)).toThrow(/\(module "NodeNext", and package\.json says "type": "commonjs"\): add "type": "module"/);
+  it("is ESM for nodenext in an ESM package, a bundler build, and a project whose tsconfig does not say", () => {
+    expect(formatOf({ "package.json": { type: "module" }, "tsconfig.json": { compilerOptions: { module: "nodenext" } } })).toBe("esm");
+    expect(formatOf({ "package.json": {}, "tsconfig.json": { compilerOptions: { module: "ESNext", moduleResolution: "bundler" } } })).toBe("esm");
+    expect(formatOf({ "package.json": {}, "tsconfig.json": { compilerOptions: { module: "preserve" } } })).toBe("esm");
+    expect(formatOf({ "package.json": {}, "tsconfig.json": { compilerOptions: { strict: true } } })).toBe("esm");
+    expect(formatOf({ "package.json": {} })).toBe("esm");
   });
 
-  it("refuses nodenext in a package that is not ESM, also through extends", () => {
-    const dir = project({ "package.json": {}, "tsconfig.base.json": { compilerOptions: { module: "NodeNext" } }, "tsconfig.json": { extends: "./tsconfig.base" } });
-    expect(check(dir)).toThrow(/tsconfig.base.json compiles generated as CommonJS \(module "NodeNext"/);
-  });
-
-  it("accepts an ESM package, a bundler build, and a project without tsconfig", () => {
-    expect(check(project({ "package.json": { type: "module" }, "tsconfig.json": { compilerOptions: { module: "commonjs" } } }))).not.toThrow();
-    expect(check(project({ "package.json": {}, "tsconfig.json": { compilerOptions: { module: "ESNext", moduleResolution: "bundler" } } }))).not.toThrow();
-    expect(check(project({ "package.json": {} }))).not.toThrow();
-  });
-
-  it("makes generate exit 2 with one line before any server starts", async () => {
+  it("generate writes __filename in a CommonJS project and import.meta.url in an ESM one, the rest byte for byte the same", async () => {
     const dir = project({
-      "package.json": {},
-      "tsconfig.json": { compilerOptions: { module: "commonjs" } },
-      "codegen.config.json": { servers: { math: MATH_STDIO }, outDir: "generated" },
+      "package.json": { name: "nest-app", private: true },
+      "tsconfig.json": { compilerOptions: { module: "nodenext", moduleResolution: "nodenext" } },
+      "codegen.config.json": { servers: { math: MATH_STDIO }, outDir: "src/generated" },
     });
-    const result = await runCli(["generate"], { cwd: dir });
-    expect(result.status).toBe(2);
-    expect(result.stderr.trim().split("\n")).toEqual([expect.stringMatching(/^mcp-codegen: generated: generated code is ESM, but tsconfig.json compiles generated as CommonJS/)]);
+    const commonjs = await runCli(["generate"], { cwd: dir });
+    expect(commonjs.status, commonjs.stderr).toBe(0);
+    const moduleFile = path.join(dir, "src/generated/math/index.ts");
+    const cjsText = readFileSync(moduleFile, "utf8");
+    expect(cjsText).not.toContain("import.meta");
+    expect(cjsText).toContain("declare const __filename: string;");
+    expect(cjsText).toMatch(/cwd: pathFromProjectRoot\(__filename, "[^"]*"\)/);
+
+    writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "nest-app", private: true, type: "module" }));
+    const esm = await runCli(["generate", "--offline"], { cwd: dir });
+    expect(esm.status, esm.stderr).toBe(0);
+    const esmText = readFileSync(moduleFile, "utf8");
+    expect(esmText).not.toContain("__filename");
+    const body = (text: string) => text.split("\n").slice(3).join("\n"); // after the banner's hashes
+    expect(body(esmText)).toBe(
+      body(cjsText)
+        .replace("/** This module's file (CommonJS). */\ndeclare const __filename: string;\n\n", "")
+        .replace("pathFromProjectRoot(__filename,", "pathFromProjectRoot(import.meta.url,"),
+    );
   });
 });

@@ -14,11 +14,14 @@ interface PackedManifest {
   scripts?: Record<string, string>;
   engines?: Record<string, string>;
   sideEffects?: boolean;
-  exports?: Record<string, string | Record<string, string>>;
+  exports?: Record<string, string | ExportTarget>;
   dependencies?: Record<string, string>;
   peerDependencies?: Record<string, string>;
   peerDependenciesMeta?: Record<string, { optional?: boolean }>;
 }
+
+/** An entry of `exports`: files by condition, or (a dual entry) `import` and `require`, each files by condition. */
+type ExportTarget = Record<string, string | Record<string, string>>;
 
 interface Packed {
   dir: string;
@@ -27,7 +30,8 @@ interface Packed {
 }
 
 const PACKAGES = {
-  runtime: { dir: resolve(repoRoot, "runtime"), allowed: /^(dist\/.+\.(js|d\.ts)|package\.json|README\.md|LICENSE)$/ },
+  // dist/cjs/package.json marks the CommonJS half of the dual runtime ({"type": "commonjs"}).
+  runtime: { dir: resolve(repoRoot, "runtime"), allowed: /^(dist\/.+\.(js|d\.ts)|dist\/cjs\/package\.json|package\.json|README\.md|LICENSE)$/ },
   generator: { dir: repoRoot, allowed: /^(dist\/.+\.(js|d\.ts)|templates\/[^/]+\.txt|package\.json|README\.md|LICENSE)$/ },
 } as const;
 /**
@@ -73,13 +77,32 @@ describe.each(["runtime", "generator"] as const)("npm pack of the %s package", (
     expect(manifest.sideEffects).toBe(false);
     for (const [subpath, target] of Object.entries(manifest.exports ?? {})) {
       if (typeof target === "string") continue; // "./package.json"
-      expect(Object.keys(target)[0], `exports["${subpath}"] lists types first`).toBe("types");
-      for (const file of Object.values(target)) expect(files, `exports["${subpath}"]`).toContain(file.replace(/^\.\//, ""));
+      // A dual entry (the runtime's public ones) has `import` and `require`, each typed on its own.
+      const entries: Array<[string, string | Record<string, string>]> = typeof target["types"] === "string" ? [["", target as Record<string, string>]] : Object.entries(target);
+      for (const [condition, entry] of entries) {
+        const where = `exports["${subpath}"]${condition && `.${condition}`}`;
+        expect(typeof entry, where).toBe("object");
+        if (typeof entry === "string") continue;
+        expect(Object.keys(entry)[0], `${where} lists types first`).toBe("types");
+        for (const file of Object.values(entry)) expect(files, where).toContain(file.replace(/^\.\//, ""));
+      }
     }
   });
 });
 
 describe("the runtime's manifest", () => {
+  it("serves its public entries to import and to require, the CommonJS half under a CommonJS marker", async () => {
+    const { dir, files, manifest } = (await packed()).runtime;
+    for (const subpath of [".", "./compat", "./ai-sdk", "./openai-agents"]) {
+      const target = manifest.exports?.[subpath];
+      expect(typeof target === "object" && Object.keys(target), subpath).toEqual(["import", "require"]);
+      const require = typeof target === "object" ? target["require"] : undefined;
+      expect(typeof require === "object" && Object.values(require).every((file) => typeof file === "string" && file.startsWith("./dist/cjs/")), subpath).toBe(true);
+    }
+    expect(files).toContain("dist/cjs/package.json");
+    expect(JSON.parse(readFileSync(resolve(dir, "dist/cjs/package.json"), "utf8"))).toEqual({ type: "commonjs" });
+  });
+
   it("depends on nothing of the generator and takes zod as its one required peer (every framework's package optional, @langchain/core among them)", async () => {
     const { manifest } = (await packed()).runtime;
     const dependencies = Object.keys(manifest.dependencies ?? {});
