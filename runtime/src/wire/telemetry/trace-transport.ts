@@ -28,7 +28,11 @@ type Message = Record<string, unknown>;
 
 interface Pending {
   span: Span | undefined;
+  /** The context the request was sent in, and the one its span made (what went out in `_meta`). */
+  parent: Context;
   context: Context;
+  /** The tool, prompt or resource the request is about: a later input round is about it too. */
+  target: unknown;
   method: string;
   attributes: Attributes;
   started: number;
@@ -47,16 +51,32 @@ export function traceTransport(transport: Transport, instruments: Instruments, f
   const { api, tracer, duration } = instruments;
   const pending = new Map<RequestId, Pending>();
   const incoming = new Map<RequestId, Span>();
+  /**
+   * The parents of requests answered with `input_required`, for their next round: the SDK sends
+   * that round from its response handler, where the active context is the connection's, not
+   * the caller's.
+   */
+  const rounds = new Map<string, Context>();
 
   const start = (message: Message & { id: RequestId; method: string }): Message => {
     const params = objectOf(message["params"]);
     const attributes = requestAttributes(message.method, message.id, params, facts, transport);
-    const parent = api.context.active();
+    const target = params?.["name"] ?? params?.["uri"];
+    const parent = nextRound(message.method, target, params) ?? api.context.active();
     const span = tracer?.startSpan(spanName(message.method, params), { kind: api.SpanKind.CLIENT, attributes }, parent);
     if (span !== undefined && params?.["inputResponses"] !== undefined) span.addEvent(EVENT.inputResponses, { count: Object.keys(objectOf(params["inputResponses"]) ?? {}).length });
     const context = span === undefined ? parent : api.trace.setSpan(parent, span);
-    pending.set(message.id, { span, context, method: message.method, attributes, started: performance.now() });
+    pending.set(message.id, { span, parent, context, target, method: message.method, attributes, started: performance.now() });
     return withTraceContext(message, params, context);
+  };
+
+  /** The caller's context, for a round that answers an earlier `input_required` of the same request. */
+  const nextRound = (method: string, target: unknown, params: Message | undefined): Context | undefined => {
+    if (params?.["inputResponses"] === undefined) return undefined;
+    const key = roundKey(method, target, params["requestState"]);
+    const parent = rounds.get(key);
+    rounds.delete(key);
+    return parent;
   };
 
   /** Trace context in `params._meta`, on a copy: the SDK's own message objects stay as they were. */
@@ -73,18 +93,21 @@ export function traceTransport(transport: Transport, instruments: Instruments, f
     if (entry === undefined) return;
     pending.delete(id);
     const attributes: Attributes = { ...entry.attributes, ...settledAttributes(entry, outcome) };
-    const span = entry.span;
-    if (span !== undefined) {
-      span.setAttributes(attributes);
-      const asked = inputRequests(outcome.result);
-      if (asked !== undefined) span.addEvent(EVENT.inputRequired, { "mcp.input_request.keys": asked });
-      if (outcome.errorType !== undefined) {
-        if (outcome.exception !== undefined) span.recordException({ name: exceptionName(outcome.exception), message: redact(outcome.message ?? "", facts.secrets) });
-        span.setStatus({ code: api.SpanStatusCode.ERROR, ...(outcome.message === undefined ? {} : { message: redact(outcome.message, facts.secrets) }) });
-      }
-      span.end();
-    }
+    const asked = inputRequests(outcome.result);
+    if (asked !== undefined) rounds.set(roundKey(entry.method, entry.target, outcome.result?.["requestState"]), entry.parent);
+    if (entry.span !== undefined) endSpan(entry.span, attributes, outcome, asked);
     duration?.record((performance.now() - entry.started) / 1000, metricAttributes(attributes), entry.context);
+  };
+
+  const endSpan = (span: Span, attributes: Attributes, outcome: Outcome, asked: string[] | undefined): void => {
+    span.setAttributes(attributes);
+    if (asked !== undefined) span.addEvent(EVENT.inputRequired, { "mcp.input_request.keys": asked });
+    if (outcome.errorType !== undefined) {
+      const message = redact(outcome.message ?? "", facts.secrets);
+      if (outcome.exception !== undefined) span.recordException({ name: exceptionName(outcome.exception), message });
+      span.setStatus({ code: api.SpanStatusCode.ERROR, message });
+    }
+    span.end();
   };
 
   const settledAttributes = (entry: Pending, outcome: Outcome): Attributes => {
@@ -153,6 +176,10 @@ export function traceTransport(transport: Transport, instruments: Instruments, f
     }
     span.end();
   };
+}
+
+function roundKey(method: string, target: unknown, requestState: unknown): string {
+  return JSON.stringify([method, target ?? null, typeof requestState === "string" ? requestState : null]);
 }
 
 /** A response as an outcome: an error response, a tool error result, or a success. */
