@@ -46,7 +46,7 @@ export function installOtel(options: { tracing?: boolean; metrics?: boolean } = 
     async histogram(name) {
       const { resourceMetrics } = await reader.collect();
       const found = resourceMetrics.scopeMetrics.flatMap((scope) => scope.metrics).filter((metric): metric is HistogramMetricData => metric.descriptor.name === name);
-      return found.flatMap((metric) => metric.dataPoints.map((point) => ({ attributes: point.attributes, count: point.value.count, sum: point.value.sum })));
+      return found.flatMap((metric) => metric.dataPoints.map((point) => ({ attributes: point.attributes, count: point.value.count, sum: point.value.sum ?? 0 })));
     },
     async uninstall() {
       await tracerProvider.shutdown();

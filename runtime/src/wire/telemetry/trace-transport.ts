@@ -19,6 +19,7 @@ import type { JSONRPCMessage, Transport, TransportSendOptions } from "@modelcont
 import type { Attributes, Context, Span } from "@opentelemetry/api";
 import { redact } from "../../shared/placeholders.js";
 import { TransportFault } from "../transport-watch.js";
+import { httpStatusOf } from "../http-errors.js";
 import { ATTR, EVENT, VALUE, type TRACE_META_KEYS } from "./conventions.js";
 import { boundedJson, metricAttributes, requestAttributes, spanName, type ConnectionFacts } from "./request-attributes.js";
 import type { Instruments } from "./otel.js";
@@ -128,7 +129,7 @@ export function traceTransport(transport: Transport, instruments: Instruments, f
     if (isRequest(raw)) {
       const id = raw.id;
       return send(start(raw) as unknown as JSONRPCMessage, options).catch((error: unknown) => {
-        finish(id, { errorType: exceptionName(error), message: messageOf(error), exception: error });
+        finish(id, { errorType: failureType(error), message: messageOf(error), exception: error });
         throw error;
       });
     }
@@ -228,6 +229,12 @@ function cancelledRequest(message: Message): { id: RequestId; reason: string | u
 
 function objectOf(value: unknown): Message | undefined {
   return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Message) : undefined;
+}
+
+/** An HTTP refusal by its status code (as HTTP instrumentations record it), anything else by its type. */
+function failureType(error: unknown): string {
+  const status = httpStatusOf(error);
+  return status === undefined ? exceptionName(error) : String(status);
 }
 
 function exceptionName(error: unknown): string {
