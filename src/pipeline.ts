@@ -33,6 +33,9 @@ import { CodegenError, type Environment, type Snapshot } from "@mcp-codegen/runt
 import type { NamingNote } from "./normalize/normalize.js";
 import type { CaptureOptions } from "./capture/capture.js";
 import { selectServers } from "./config/select.js";
+import { contextCost, type ContextCostReport } from "./context-cost/report.js";
+import { loadTokenizer } from "./context-cost/tokenizer.js";
+import { configFilters, filterSnapshot } from "./snapshot/filter.js";
 
 export interface GenerateOptions {
   /** Path of the config file (default: codegen.config.* in `cwd`). */
@@ -56,6 +59,8 @@ export interface GenerateOptions {
   keep?: NonNullable<CaptureOptions["keep"]>;
   /** Stops the run before anything is written; once writing has begun, it completes. */
   signal?: AbortSignal;
+  /** Count the tokens of the tools the model sees (docs/context-cost.md). Default: on, except with `check`. */
+  contextCost?: boolean;
 }
 
 /** What one server contributed to the run. */
@@ -89,10 +94,15 @@ export interface GenerateReport {
   servers: ServerSummary[];
   /** Wall time of the whole run, in ms. */
   elapsedMs: number;
+  /** Tokens of the emitted tools per server, tool and target (unless `contextCost: false`). */
+  contextCost?: ContextCostReport;
 }
 
 export async function generate(options: GenerateOptions = {}): Promise<GenerateReport> {
   const started = performance.now();
+  // The tokenizer loads while servers are captured.
+  const tokenizer = (options.contextCost ?? !options.check) ? loadTokenizer() : undefined;
+  tokenizer?.catch(() => undefined);
   const config = await loadConfig(options);
   driftOptions(config); // a misspelt rule id fails here too, not only at the first check
   assertEsmOutput(config.outDir, config.rootDir);
@@ -109,7 +119,8 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
     const ms = timings.get(server.name);
     return ms === undefined ? server : { ...server, source: "live" as const, ms };
   });
-  return { ...report, servers, elapsedMs: Math.round(performance.now() - started) };
+  const cost = tokenizer === undefined ? {} : { contextCost: contextCost(filterSnapshot(snapshot, configFilters(config)), config.targets, await tokenizer) };
+  return { ...report, servers, ...cost, elapsedMs: Math.round(performance.now() - started) };
 }
 
 export async function generateFromSnapshot(
