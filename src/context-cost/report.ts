@@ -52,7 +52,7 @@ export function contextCost(snapshot: Snapshot, settings: TargetSettings, count:
     tools.push(...own);
     const targets = sumTargets(modes, own);
     const tokens = Math.max(0, ...targets.map((target) => target.tokens));
-    servers.push({ server, tools: own.length, targets, tokens, suggestion: excludeSuggestion(own, tokens) });
+    servers.push({ server, tools: own.length, targets, tokens, suggestion: excludeSuggestion(own, targets) });
   }
   tools.sort((a, b) => b.tokens - a.tokens || compare(a.server, b.server) || compare(a.tool, b.tool));
   return { encoding: ENCODING, exactFor: EXACT_FOR, servers, tools, heaviest: tools.slice(0, HEAVIEST_SHOWN), total: sumTargets(modes, tools) };

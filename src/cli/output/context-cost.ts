@@ -26,7 +26,7 @@ export function contextCostTable(report: ContextCostReport, c: Colors): string[]
   if (suggestions.length > 0) lines.push("", c.dim("Cut the most with the fewest tools (the server's `exclude` in codegen.config):"));
   for (const server of suggestions) {
     const suggestion = server.suggestion!;
-    lines.push(`  ${server.server}: exclude ${JSON.stringify(suggestion.exclude)} saves ${tokens(suggestion.saves)} tokens (${Math.round(suggestion.share * 100)}% of ${server.server})`);
+    lines.push(`  ${server.server}: exclude ${JSON.stringify(suggestion.exclude)} saves ${tokens(suggestion.saves)} tokens (${Math.round(suggestion.share * 100)}% of ${server.server}, ${suggestion.target})`);
   }
   return lines;
 }
