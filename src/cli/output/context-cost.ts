@@ -39,11 +39,12 @@ function toolRow(tool: ToolCost): string[] {
   return [`${tool.server}/${tool.tool}`, ...tool.targets.map((target) => tokens(target.tokens))];
 }
 
-/** `1,234 (langchain)`, or one figure per target when their projections differ. */
+/** `1,234 (langchain, ai-sdk), 1,100 (openai-agents openai-strict)`: targets with equal counts together. */
 function targetWords(total: readonly TargetCost[]): string {
-  const distinct = new Set(total.map((target) => target.tokens));
-  if (distinct.size <= 1) return `${tokens(total[0]?.tokens ?? 0)} (${total.map(targetName).join(", ")})`;
-  return total.map((target) => `${tokens(target.tokens)} (${targetName(target)})`).join(", ");
+  const groups = new Map<number, string[]>();
+  for (const target of total) groups.set(target.tokens, [...(groups.get(target.tokens) ?? []), targetName(target)]);
+  if (groups.size === 0) return "0";
+  return [...groups].map(([count, names]) => `${tokens(count)} (${names.join(", ")})`).join(", ");
 }
 
 function targetName(target: Omit<TargetCost, "tokens">): string {
