@@ -8,7 +8,9 @@ import { resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SpanKind, SpanStatusCode, trace } from "@opentelemetry/api";
 import type { ReadableSpan } from "@opentelemetry/sdk-trace";
-import { createRuntime, type Runtime, type RuntimeServerConfig } from "../../runtime/src/index.js";
+import { createRuntime, memoryOAuthStore, type Runtime, type RuntimeServerConfig } from "../../runtime/src/index.js";
+import { startOAuthServer } from "../servers/oauth.js";
+import { countingAuthorize } from "../oauth/helpers.js";
 import { runtimeInternals } from "../../runtime/src/calls/runtime-api.js";
 import { installOtel, type InstalledOtel } from "../helpers/otel.js";
 import { childPids, repoRoot, startServerScript, startWeatherServer, type RunningServer } from "../helpers/servers.js";
@@ -256,5 +258,27 @@ describe("options", () => {
     await gone;
     const { root, spans } = await traced(() => runtime.callTool("echo", "echo_trace", {}));
     for (const span of [only(spans, "initialize"), only(spans, "tools/call echo_trace")]) expect(parentOf(span)).toBe(root.spanContext().spanId);
+  });
+
+  it("a call whose token expired is one span across the OAuth refresh, with no token in it", async () => {
+    const server = await startOAuthServer({});
+    try {
+      const store = memoryOAuthStore();
+      const runtime = runtimeWith({ s: { transport: "http", url: server.url, auth: { type: "oauth" } } }, { oauth: { authorize: countingAuthorize(), store } });
+      await runtime.callTool("s", "whoami");
+      const before = (await store.load({ server: "s", url: server.url, client: "dynamic" }))?.tokens as { access_token: string; refresh_token?: string };
+      expect(before.access_token).toMatch(/.+/);
+      server.provider.expireAccessTokens();
+      const { root, spans } = await traced(() => runtime.callTool("s", "whoami"));
+      expect(server.eventsOf("token").map((event) => event.grantType)).toEqual(["authorization_code", "refresh_token"]);
+      const call = only(spans, "tools/call whoami");
+      expect(parentOf(call)).toBe(root.spanContext().spanId);
+      expect(call.status.code).not.toBe(SpanStatusCode.ERROR);
+      const after = (await store.load({ server: "s", url: server.url, client: "dynamic" }))?.tokens as { access_token: string };
+      const recorded = JSON.stringify(spans.map((span) => [span.attributes, span.events, span.status]));
+      for (const token of [before.access_token, before.refresh_token, after.access_token]) if (token) expect(recorded).not.toContain(token);
+    } finally {
+      await server.close();
+    }
   });
 });
