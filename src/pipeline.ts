@@ -33,8 +33,7 @@ import { CodegenError, type Environment, type Snapshot } from "@mcp-codegen/runt
 import type { NamingNote } from "./normalize/normalize.js";
 import type { CaptureOptions } from "./capture/capture.js";
 import { selectServers } from "./config/select.js";
-import { contextCost, type ContextCostReport } from "./context-cost/report.js";
-import { loadTokenizer } from "./context-cost/tokenizer.js";
+import { measureContextCost, type ContextCostReport } from "./context-cost/report.js";
 import { configFilters, filterSnapshot } from "./snapshot/filter.js";
 
 export interface GenerateOptions {
@@ -100,9 +99,6 @@ export interface GenerateReport {
 
 export async function generate(options: GenerateOptions = {}): Promise<GenerateReport> {
   const started = performance.now();
-  // The tokenizer loads while servers are captured.
-  const tokenizer = (options.contextCost ?? !options.check) ? loadTokenizer() : undefined;
-  tokenizer?.catch(() => undefined);
   const config = await loadConfig(options);
   driftOptions(config); // a misspelt rule id fails here too, not only at the first check
   assertEsmOutput(config.outDir, config.rootDir);
@@ -119,7 +115,7 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
     const ms = timings.get(server.name);
     return ms === undefined ? server : { ...server, source: "live" as const, ms };
   });
-  const cost = tokenizer === undefined ? {} : { contextCost: contextCost(filterSnapshot(snapshot, configFilters(config)), config.targets, await tokenizer) };
+  const cost = (options.contextCost ?? !options.check) ? { contextCost: await measureContextCost(filterSnapshot(snapshot, configFilters(config)), config.targets, contextCostCache(config.rootDir, options.cache)) } : {};
   return { ...report, servers, ...cost, elapsedMs: Math.round(performance.now() - started) };
 }
 
@@ -243,6 +239,12 @@ async function produce(
 }
 
 /** `node_modules/.cache/mcp-codegen/format` of the nearest `node_modules` above the config. */
+/** Token counts by content, beside the render cache (none with `cache: false`). */
+function contextCostCache(rootDir: string, cache: boolean | undefined): string | undefined {
+  const modules = cache === false ? undefined : findUp(rootDir, "node_modules");
+  return modules && path.join(modules, ".cache/mcp-codegen/context-cost.json");
+}
+
 function formatCacheDir(rootDir: string): string | undefined {
   const modules = findUp(rootDir, "node_modules");
   return modules && path.join(modules, ".cache/mcp-codegen/format");

@@ -8,6 +8,7 @@
 import type { Snapshot } from "@mcp-codegen/runtime/internal";
 import type { TargetSettings } from "../config/targets.js";
 import { ENCODING, type CountTokens } from "./tokenizer.js";
+import { countingFor } from "./count-cache.js";
 import { modelToolJson, modeOf } from "./model-tools.js";
 import { excludeSuggestion, HEAVIEST_SHOWN, type ExcludeSuggestion } from "./suggest.js";
 import type { TargetCost, ToolCost } from "./types.js";
@@ -38,6 +39,19 @@ export interface ContextCostReport {
 }
 
 export const EXACT_FOR = "OpenAI models with the o200k_base tokenizer (GPT-4o, GPT-4.1, o1/o3/o4, GPT-5); other models: an estimate";
+
+/**
+ * The report with counts from the cache where the tool definitions did not change (the tokenizer
+ * loads only for the others): one pass to collect the texts, one to count them.
+ */
+export async function measureContextCost(snapshot: Snapshot, settings: TargetSettings, cacheFile: string | undefined): Promise<ContextCostReport> {
+  const texts: string[] = [];
+  contextCost(snapshot, settings, (text) => {
+    texts.push(text);
+    return 0;
+  });
+  return contextCost(snapshot, settings, await countingFor(texts, cacheFile));
+}
 
 /** `snapshot`: what is emitted (already filtered by each server's include / exclude). */
 export function contextCost(snapshot: Snapshot, settings: TargetSettings, count: CountTokens): ContextCostReport {

@@ -1,8 +1,8 @@
 /**
  * Token counting with OpenAI's o200k_base encoding (GPT-4o, GPT-4.1, the o-series, GPT-5), from
  * `gpt-tokenizer`, which ships the encoding inside the package (no download). Loading it takes a
- * few hundred ms, so it is imported only when a context-cost report is made, and `generate`
- * starts the import early, while servers are being captured.
+ * few hundred ms, so it is imported only when a context-cost report has tools to count that
+ * the count cache (count-cache.ts) does not know.
  */
 export const ENCODING = "o200k_base";
 
