@@ -6,6 +6,7 @@
  *
  * - `echo_trace`: the trace context its request carried, as structured content.
  * - `fail`: a tool error (`isError: true`).
+ * - `slow`: answers after 30 s, or never if cancelled first (a client's timeout).
  * - `confirm`: asks for a confirmation first (a 2026-07-28 input round; a 2025 elicitation request).
  * - resource `trace://context`: the trace context of the read; prompt `greet`: the one of the get.
  */
@@ -42,6 +43,16 @@ function createTraceServer(): McpServer {
     },
   );
   server.registerTool("fail", { description: "Always fails.", inputSchema: z.object({}) }, () => ({ content: [{ type: "text", text: "it failed" }], isError: true }));
+  server.registerTool("slow", { description: "Answers after 30 s.", inputSchema: z.object({}) }, async (_args, ctx) => {
+    await new Promise((resolve) => {
+      const timer = setTimeout(resolve, 30_000);
+      ctx.mcpReq.signal.addEventListener("abort", () => {
+        clearTimeout(timer);
+        resolve(undefined);
+      });
+    });
+    return { content: [{ type: "text", text: "late" }] };
+  });
   server.registerTool("confirm", { description: "Asks for a confirmation first.", inputSchema: z.object({}) }, (_args, ctx) => {
     const answer = acceptedContent<{ ok?: boolean }>(ctx.mcpReq.inputResponses, "ok");
     if (answer === undefined) return inputRequired({ inputRequests: { ok: inputRequired.elicit({ message: "Go on?", requestedSchema: { type: "object", properties: { ok: { type: "boolean" } }, required: ["ok"] } }) } });

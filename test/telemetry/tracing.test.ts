@@ -170,6 +170,13 @@ describe.each([
     }
   });
 
+  it("ends a timed-out call's span as cancelled, with an error status", async () => {
+    const { spans } = await traced(() => runtime.callTool("echo", "slow", {}, { timeout: 200 }).catch((error: unknown) => error));
+    const slow = only(spans, "tools/call slow");
+    expect(slow.attributes["error.type"]).toBe("cancelled");
+    expect(slow.status.code).toBe(SpanStatusCode.ERROR);
+  });
+
   it("records the duration metric per operation, without the per-request attributes", async () => {
     const points = await otel.histogram("mcp.client.operation.duration");
     const call = points.find((point) => point.attributes["gen_ai.tool.name"] === "echo_trace" && point.attributes["network.transport"] === "pipe");
