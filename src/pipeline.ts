@@ -32,6 +32,8 @@ import { CodegenError, type Environment, type Snapshot } from "@mcp-codegen/runt
 import type { NamingNote } from "./normalize/normalize.js";
 import type { CaptureOptions, RawCapture } from "./capture/capture.js";
 import { selectServers } from "./config/select.js";
+import { measureContextCost, type ContextCostReport } from "./context-cost/report.js";
+import { configFilters, filterSnapshot } from "./snapshot/filter.js";
 
 export interface GenerateOptions {
   /** Path of the config file (default: codegen.config.* in `cwd`). */
@@ -55,6 +57,8 @@ export interface GenerateOptions {
   keep?: NonNullable<CaptureOptions["keep"]>;
   /** Stops the run before anything is written; once writing has begun, it completes. */
   signal?: AbortSignal;
+  /** Count the tokens of the tools the model sees (docs/context-cost.md). Default: on, except with `check`. */
+  contextCost?: boolean;
 }
 
 /** What one server contributed to the run. */
@@ -88,6 +92,8 @@ export interface GenerateReport {
   servers: ServerSummary[];
   /** Wall time of the whole run, in ms. */
   elapsedMs: number;
+  /** Tokens of the emitted tools per server, tool and target (unless `contextCost: false`). */
+  contextCost?: ContextCostReport;
 }
 
 export async function generate(options: GenerateOptions = {}): Promise<GenerateReport> {
@@ -108,7 +114,8 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
     const ms = timings.get(server.name);
     return ms === undefined ? server : { ...server, source: "live" as const, ms };
   });
-  return { ...report, servers, elapsedMs: Math.round(performance.now() - started) };
+  const cost = (options.contextCost ?? !options.check) ? { contextCost: await measureContextCost(filterSnapshot(snapshot, configFilters(config)), config.targets, contextCostCache(config.rootDir, options.cache)) } : {};
+  return { ...report, servers, ...cost, elapsedMs: Math.round(performance.now() - started) };
 }
 
 export async function generateFromSnapshot(
@@ -231,6 +238,12 @@ async function produce(
 }
 
 /** `node_modules/.cache/mcp-codegen/format` of the nearest `node_modules` above the config. */
+/** Token counts by content, beside the render cache (none with `cache: false`). */
+function contextCostCache(rootDir: string, cache: boolean | undefined): string | undefined {
+  const modules = cache === false ? undefined : findUp(rootDir, "node_modules");
+  return modules && path.join(modules, ".cache/mcp-codegen/context-cost.json");
+}
+
 function formatCacheDir(rootDir: string): string | undefined {
   const modules = findUp(rootDir, "node_modules");
   return modules && path.join(modules, ".cache/mcp-codegen/format");

@@ -107,6 +107,7 @@ export type {
 export type { ServerConfig } from "./shared/server-config.js";
 export type { CapturedProtocol, ProtocolEra, ProtocolSelection } from "./shared/protocol.js";
 export type { HeaderParameter } from "./shared/x-mcp-header.js";
+export type { TelemetryOptions, TelemetrySetting } from "./shared/telemetry-options.js";
 export type { AuthConfig, BearerAuthConfig, ClientCredentialsAuthConfig, OAuthAuthConfig } from "./shared/auth-config.js";
 export { memoryOAuthStore } from "./connection/oauth/memory-store.js";
 export { fileOAuthStore, defaultOAuthDirectory, type FileOAuthStore, type StoredOAuthEntry } from "./connection/oauth/file-store.js";

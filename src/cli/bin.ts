@@ -45,6 +45,7 @@ program
   .option("--server <name...>", "capture only these servers; the snapshot keeps the others")
   .option("-w, --watch", "regenerate when the config, a local server script or a server's listing changes")
   .option("--no-cache", "do not reuse formatted code from node_modules/.cache/mcp-codegen")
+  .option("--context-cost", "print the tokens each tool costs in the model's context, per server, tool and target (also with --check)")
   .action(async (options: GenerateCliOptions) => {
     const { runGenerate } = await import("./commands/generate.js");
     process.exitCode = await runGenerate(options);

@@ -10,6 +10,8 @@ export interface GenerateCliOptions {
   server?: string[];
   watch?: boolean;
   cache: boolean;
+  /** Print the context-cost table (and count with `--check` too). */
+  contextCost?: boolean;
 }
 
 export interface InitCliOptions {
@@ -35,5 +37,6 @@ export function generateOptions(options: GenerateCliOptions): GenerateOptions {
     offline: options.offline === true,
     check: options.check === true,
     cache: options.cache,
+    ...(options.contextCost === true ? { contextCost: true } : {}),
   };
 }

@@ -25,11 +25,12 @@
  * Throughput: 16 calls in flight, SDK vs typed, interleaved rounds, median calls/s.
  * Over stdio, then over streamable HTTP (server-everything in a child process on 127.0.0.1).
  *
- * Then the same per-call comparison on a 2026-07-28 server (test/bench/modern-calls.ts), and the
- * cold start (test/bench/cold-start.ts): createClient() to the first result on stdio, legacy and modern servers.
+ * Then the same per-call comparison on a 2026-07-28 server (test/bench/modern-calls.ts), tracing
+ * off vs on (test/bench/telemetry.ts), and the cold start (test/bench/cold-start.ts): createClient() to the first result on stdio, legacy and modern servers.
  *
  * Options (environment): BENCH_SCALE=2 runs twice as many calls; BENCH_STRICT=1 exits 1 when a target is missed;
- * BENCH_COLD=0 skips the cold start; BENCH_MODERN=0 the 2026-07-28 calls; BENCH_ONLY=cold runs only the cold start;
+ * BENCH_COLD=0 skips the cold start; BENCH_MODERN=0 the 2026-07-28 calls; BENCH_TELEMETRY=0 tracing off vs on;
+ * BENCH_ONLY=cold runs only the cold start, BENCH_ONLY=telemetry only tracing off vs on;
  * BENCH_VARIANTS=sdk,typed,aiSdk,agents measures only the variants named (by key).
  */
 import { execFileSync } from "node:child_process";
@@ -48,6 +49,7 @@ import { EVERYTHING_STDIO, repoRoot, startEverythingHttp } from "../helpers/serv
 import { coldStart } from "./cold-start.js";
 import { measureLatency, pairedRatio, quantile, type TimedVariant } from "./latency.js";
 import { modernCalls } from "./modern-calls.js";
+import { telemetryCalls } from "./telemetry.js";
 
 type RuntimeModule = typeof import("../../runtime/src/index.js");
 type RuntimeInternalsModule = typeof import("../../runtime/src/calls/runtime-api.js");
@@ -386,6 +388,11 @@ async function main(): Promise<void> {
   }
   ensureGenerated();
   const modules = await loadModules();
+  if (process.env["BENCH_ONLY"] === "telemetry") {
+    const traced = await telemetryCalls(modules.runtime, modules.generated, SCALE);
+    if (!traced.allMet && process.env["BENCH_STRICT"] === "1") process.exitCode = 1;
+    return;
+  }
   const stdio = await repeated("stdio", () => stdioSetup(modules));
   const server = await startEverythingHttp();
   let http;
@@ -396,8 +403,9 @@ async function main(): Promise<void> {
   }
   const callsMet = printTable([stdio, http]);
   const modern = process.env["BENCH_MODERN"] === "0" ? { allMet: true } : await modernCalls(modules.runtime, SCALE);
+  const traced = process.env["BENCH_TELEMETRY"] === "0" ? { allMet: true } : await telemetryCalls(modules.runtime, modules.generated, SCALE);
   const cold = process.env["BENCH_COLD"] === "0" ? { allMet: true } : await coldStart(modules.runtime);
-  const allMet = callsMet && modern.allMet && cold.allMet;
+  const allMet = callsMet && modern.allMet && traced.allMet && cold.allMet;
   console.log(`\nNode ${process.version}, ${process.platform}/${process.arch}, scale ${SCALE}. ${allMet ? "All targets met." : "Some targets missed."}`);
   if (!allMet && process.env["BENCH_STRICT"] === "1") process.exitCode = 1;
 }

@@ -12,13 +12,15 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { createMcpHandler, type McpHttpHandler } from "@modelcontextprotocol/server";
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
+import type { McpServerFactory } from "@modelcontextprotocol/server";
 import { configureSurface, createEraServer } from "./era-surface.js";
 import { parsePort } from "./http-host.js";
 import { webRequestOf, writeWebResponse } from "./web-bridge.js";
 
 const HOST = "127.0.0.1";
 
-export async function serveEra(modernOnly: boolean): Promise<void> {
+/** `factory`: another surface served the same way (default: the era surface). */
+export async function serveEra(modernOnly: boolean, factory: McpServerFactory = createEraServer): Promise<void> {
   const argv = process.argv.slice(2);
   // Tests count how many processes a client started (a probing sibling is one more).
   const startLog = process.env["ERA_START_LOG"];
@@ -26,13 +28,13 @@ export async function serveEra(modernOnly: boolean): Promise<void> {
   const mutable = argv.includes("--mutable");
   if (!argv.includes("--http")) {
     configureSurface({ mutable });
-    const handle = serveStdio(createEraServer, { legacy: modernOnly ? "reject" : "serve" });
+    const handle = serveStdio(factory, { legacy: modernOnly ? "reject" : "serve" });
     const stop = (): void => void handle.close().finally(() => process.exit(0));
     process.on("SIGTERM", stop);
     process.on("SIGINT", stop);
     return;
   }
-  const handler = createMcpHandler(createEraServer, { legacy: modernOnly ? "reject" : "stateless" });
+  const handler = createMcpHandler(factory, { legacy: modernOnly ? "reject" : "stateless" });
   configureSurface({ mutable, announceToolsChanged: () => handler.notify.toolsChanged() });
   const http = createServer((req, res) => {
     serve(handler, req, res).catch((error: unknown) => {

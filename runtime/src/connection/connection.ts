@@ -36,6 +36,7 @@ import type { CapturedProtocol } from "../shared/protocol.js";
 import { describeHttpRpcError, httpRpcErrorOf } from "../wire/http-errors.js";
 import { isEraRejection, listenForListChanges, wholeExchange, type ListKind } from "../wire/era-2026.js";
 import { canSetLoggingLevel, isLegacyConnection, notifyRootsChanged } from "../wire/era-2025.js";
+import { resolveTelemetry } from "../shared/telemetry-options.js";
 
 export interface ConnectionSettings {
   env: Environment;
@@ -415,6 +416,7 @@ export class ServerConnection {
     return {
       eras: eraAttempts(this.config.protocol ?? runtime?.protocol, this.#capturedStale ? this.#learned : (this.config.captured ?? this.#learned)),
       maxInputRounds: this.config.maxInputRounds ?? runtime?.maxInputRounds,
+      telemetry: resolveTelemetry(this.config.telemetry, runtime?.telemetry),
       capabilities: clientCapabilities(callbacks, roots),
       install: (client) =>
         installHandlers(

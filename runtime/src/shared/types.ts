@@ -13,6 +13,7 @@ import type {
   Root,
 } from "@modelcontextprotocol/client";
 import type { CapturedProtocol, ProtocolSelection } from "./protocol.js";
+import type { TelemetrySetting } from "./telemetry-options.js";
 import type { CallOptions, ContentBlock, ProgressUpdate, ToolDescriptor, ToolResult } from "./call-types.js";
 import type { ContentBlock as LangChainBlock } from "@langchain/core/messages";
 import type { ServerConfig } from "./server-config.js";
@@ -164,6 +165,13 @@ export interface ConnectionOptions {
    * `onElicitation`. The elicitation capability is declared. Default "callback".
    */
   elicitation?: "callback" | "interrupt";
+  /**
+   * OpenTelemetry spans, the `mcp.client.operation.duration` metric and trace context in
+   * `params._meta`, into the globally registered providers (nothing without one). `false` turns
+   * them off; `{ recordContent }` lets tool arguments / results into span attributes (off by
+   * default). See docs/observability.md.
+   */
+  telemetry?: TelemetrySetting;
 }
 
 /** Per-server connection options that exist only at the server level. */

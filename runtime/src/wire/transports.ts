@@ -18,6 +18,9 @@ import { shouldFallBackToSse } from "./http-errors.js";
 import { endStdioChild, liveSiblings, spawnedPid, trackOnSpawn } from "./child-registry.js";
 import { watchTransport, type TransportWatch } from "./transport-watch.js";
 import { completeByDefault } from "./result-type.js";
+import { instrumentsFor, type Instruments } from "./telemetry/otel.js";
+import { traceTransport } from "./telemetry/trace-transport.js";
+import type { ResolvedTelemetry } from "../shared/telemetry-options.js";
 
 export { httpStatusOf, shouldFallBackToSse } from "./http-errors.js";
 
@@ -35,6 +38,8 @@ export interface ClientSetup {
   eras?: readonly EraAttempt[];
   /** Cap on multi round-trip input rounds per request (SDK default 10). */
   maxInputRounds?: number | undefined;
+  /** OpenTelemetry spans and metric (when a provider is registered); `undefined`: off. */
+  telemetry?: ResolvedTelemetry | undefined;
 }
 
 export interface OpenedClient {
@@ -63,9 +68,10 @@ export async function openClient(
   connectOptions: RequestOptions | undefined,
   setup: ClientSetup,
 ): Promise<OpenedClient> {
-  const sdk = await loadClientSdk();
+  const [sdk, instruments] = await Promise.all([loadClientSdk(), setup.telemetry === undefined ? undefined : instrumentsFor()]);
   const attempts = setup.eras ?? [{ mode: "auto" }];
-  const open = { identity, connectOptions, setup, sdk };
+  const traced = instruments === undefined || setup.telemetry === undefined ? undefined : { instruments, content: setup.telemetry, server };
+  const open = { identity, connectOptions, setup, sdk, traced };
   if (server.kind === "sse") return openOver("sse", () => sseTransport(server, sdk), { ...open, attempts: SSE_ATTEMPTS }, undefined);
   if (server.kind === "stdio") return openStdio(server, { ...open, attempts });
   try {
@@ -82,6 +88,8 @@ interface OpenSettings {
   setup: ClientSetup;
   sdk: ClientSdk;
   attempts: readonly EraAttempt[];
+  /** Set when a tracer or meter provider is registered and telemetry is not off. */
+  traced: { instruments: Instruments; content: ResolvedTelemetry; server: ResolvedServer } | undefined;
 }
 
 async function openStdio(server: ResolvedStdio, open: OpenSettings): Promise<OpenedClient> {
@@ -180,6 +188,17 @@ async function connectOnce(
   await open.setup.install(client);
   const watch = watchTransport(transport, kind);
   completeByDefault(transport, () => client.getProtocolEra() === "modern");
+  const traced = open.traced;
+  if (traced !== undefined) {
+    const server = traced.server;
+    traceTransport(transport, traced.instruments, {
+      kind,
+      url: server.kind === "stdio" ? undefined : server.url,
+      secrets: server.secrets,
+      content: traced.content,
+      protocolVersion: () => client.getNegotiatedProtocolVersion(),
+    });
+  }
   const connecting = client.connect(transport, { ...open.connectOptions, ...(attempt.prior ? { prior: attempt.prior } : {}) });
   try {
     await abortable(connecting, open.connectOptions?.signal);

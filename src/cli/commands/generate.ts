@@ -29,17 +29,17 @@ export async function runGenerate(options: GenerateCliOptions): Promise<number> 
     process.off("SIGTERM", interrupt);
   }
   progress.stop();
-  printReport(report, mode);
+  printReport(report, mode, options.contextCost === true);
   return report.stale ? EXIT_DRIFT : EXIT_OK;
 }
 
-export function printReport(report: GenerateReport, mode: OutputMode): void {
+export function printReport(report: GenerateReport, mode: OutputMode, contextCostTable = false): void {
   if (mode === "json") {
     process.stdout.write(jsonReport(report));
     return;
   }
   const colors = { out: colorsFor(process.stdout), err: colorsFor(process.stderr) };
-  const lines = summaryLines(report, colors, { quiet: mode === "quiet", capturedShown: mode !== "quiet" });
+  const lines = summaryLines(report, colors, { quiet: mode === "quiet", capturedShown: mode !== "quiet", contextCostTable });
   for (const line of lines.err) process.stderr.write(`${line}\n`);
   for (const line of lines.out) process.stdout.write(`${line}\n`);
 }

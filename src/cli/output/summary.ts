@@ -5,13 +5,18 @@
 import type { GenerateReport, ServerSummary } from "../../pipeline.js";
 import type { Colors } from "./colors.js";
 import { count, duration, listingWords } from "./words.js";
+import { contextCostLine, contextCostTable } from "./context-cost.js";
 
 export interface SummaryLines {
   out: string[];
   err: string[];
 }
 
-export function summaryLines(report: GenerateReport, colors: { out: Colors; err: Colors }, options: { quiet: boolean; capturedShown: boolean }): SummaryLines {
+export function summaryLines(
+  report: GenerateReport,
+  colors: { out: Colors; err: Colors },
+  options: { quiet: boolean; capturedShown: boolean; contextCostTable?: boolean },
+): SummaryLines {
   const err = problemLines(report, colors.err);
   const c = colors.out;
   if (options.quiet) return { out: [], err };
@@ -22,6 +27,7 @@ export function summaryLines(report: GenerateReport, colors: { out: Colors; err:
     if (!options.capturedShown || server.source === "snapshot") out.push(serverLine(server, c));
   }
   const all = [report.snapshot, ...report.files];
+  if (report.contextCost) out.push(...(options.contextCostTable ? contextCostTable(report.contextCost, c) : [contextCostLine(report.contextCost, c)]));
   if (report.check) {
     if (!report.stale) out.push(`${c.green("✔")} Generated files are up to date (${count(report.files.length, "file")}, ${report.mode}) in ${duration(report.elapsedMs)}.`);
     return { out, err };
@@ -79,6 +85,7 @@ export function jsonReport(report: GenerateReport): string {
       files: [report.snapshot, ...report.files],
       warnings: report.warnings,
       notes: report.notes,
+      ...(report.contextCost ? { contextCost: report.contextCost } : {}),
     },
     null,
     2,

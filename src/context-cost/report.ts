@@ -1,0 +1,81 @@
+/**
+ * The context-cost report of `generate`: per server and per tool, the tokens of the tool
+ * definitions each configured target sends the model on every turn, counted with o200k_base
+ * (exact for current OpenAI models' tokenizer; an estimate for other model families, whose
+ * tokenizers differ), plus the heaviest tools and, per server, the `exclude` that would cut the
+ * most. Computed from the tools `generate` emits (after `include` / `exclude`).
+ */
+import type { Snapshot } from "@mcp-codegen/runtime/internal";
+import type { TargetSettings } from "../config/targets.js";
+import { ENCODING, type CountTokens } from "./tokenizer.js";
+import { countingFor } from "./count-cache.js";
+import { modelToolJson, modeOf } from "./model-tools.js";
+import { excludeSuggestion, HEAVIEST_SHOWN, type ExcludeSuggestion } from "./suggest.js";
+import type { TargetCost, ToolCost } from "./types.js";
+
+export type { TargetCost, ToolCost } from "./types.js";
+
+export interface ServerCost {
+  server: string;
+  tools: number;
+  targets: TargetCost[];
+  tokens: number;
+  /** The smallest set of this server's heaviest tools whose exclusion cuts the most, if worth saying. */
+  suggestion: ExcludeSuggestion | undefined;
+}
+
+export interface ContextCostReport {
+  /** The tokenizer counted with. */
+  encoding: typeof ENCODING;
+  /** Models the count is exact for; for any other model it is an estimate. */
+  exactFor: string;
+  servers: ServerCost[];
+  /** Every tool, heaviest first. */
+  tools: ToolCost[];
+  /** The heaviest tools across servers (at most HEAVIEST_SHOWN). */
+  heaviest: ToolCost[];
+  /** All servers together, per target. */
+  total: TargetCost[];
+}
+
+export const EXACT_FOR = "OpenAI models with the o200k_base tokenizer (GPT-4o, GPT-4.1, o1/o3/o4, GPT-5); other models: an estimate";
+
+/**
+ * The report with counts from the cache where the tool definitions did not change (the tokenizer
+ * loads only for the others): one pass to collect the texts, one to count them.
+ */
+export async function measureContextCost(snapshot: Snapshot, settings: TargetSettings, cacheFile: string | undefined): Promise<ContextCostReport> {
+  const texts: string[] = [];
+  contextCost(snapshot, settings, (text) => {
+    texts.push(text);
+    return 0;
+  });
+  return contextCost(snapshot, settings, await countingFor(texts, cacheFile));
+}
+
+/** `snapshot`: what is emitted (already filtered by each server's include / exclude). */
+export function contextCost(snapshot: Snapshot, settings: TargetSettings, count: CountTokens): ContextCostReport {
+  const modes = settings.targets.map((target) => ({ target, modelSchema: modeOf(target, settings) }));
+  const tools: ToolCost[] = [];
+  const servers: ServerCost[] = [];
+  for (const [server, entry] of Object.entries(snapshot.servers).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    const own = entry.tools.map((tool) => {
+      const targets = modes.map((mode) => ({ ...mode, tokens: count(modelToolJson(tool, mode.modelSchema)) }));
+      return { server, tool: tool.name, targets, tokens: Math.max(0, ...targets.map((target) => target.tokens)) };
+    });
+    tools.push(...own);
+    const targets = sumTargets(modes, own);
+    const tokens = Math.max(0, ...targets.map((target) => target.tokens));
+    servers.push({ server, tools: own.length, targets, tokens, suggestion: excludeSuggestion(own, targets) });
+  }
+  tools.sort((a, b) => b.tokens - a.tokens || compare(a.server, b.server) || compare(a.tool, b.tool));
+  return { encoding: ENCODING, exactFor: EXACT_FOR, servers, tools, heaviest: tools.slice(0, HEAVIEST_SHOWN), total: sumTargets(modes, tools) };
+}
+
+function sumTargets(modes: readonly Omit<TargetCost, "tokens">[], tools: readonly ToolCost[]): TargetCost[] {
+  return modes.map((mode, index) => ({ ...mode, tokens: tools.reduce((sum, tool) => sum + (tool.targets[index]?.tokens ?? 0), 0) }));
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

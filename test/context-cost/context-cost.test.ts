@@ -1,0 +1,99 @@
+/**
+ * The context-cost report of `generate`, from the real CLI against server-everything over stdio:
+ * token counts per server, tool and target (checked against a second, independent o200k_base
+ * implementation, js-tiktoken), the `modelSchema` projection counted as sent, `--json`, the
+ * table of `--context-cost`, and the `exclude` it suggests actually cutting what it says.
+ */
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { Tiktoken } from "js-tiktoken/lite";
+import o200k from "js-tiktoken/ranks/o200k_base";
+import { projectSchema, type JsonObject, type Snapshot } from "@mcp-codegen/runtime/internal";
+import { runCli, tempProject } from "../helpers/cli.js";
+import { EVERYTHING_STDIO } from "../helpers/servers.js";
+import type { ContextCostReport } from "../../src/context-cost/report.js";
+
+const encoder = new Tiktoken(o200k);
+const independent = (text: string): number => encoder.encode(text).length;
+
+let project: string;
+let report: ContextCostReport;
+
+function writeConfig(dir: string, servers: Record<string, unknown>): void {
+  writeFileSync(path.join(dir, "package.json"), JSON.stringify({ type: "module" }));
+  writeFileSync(path.join(dir, "codegen.config.json"), JSON.stringify({ servers, outDir: "generated", targets: ["langchain", "ai-sdk"], modelSchema: { "ai-sdk": "openai-strict" } }));
+}
+
+async function generateJson(dir: string, args: string[] = []): Promise<ContextCostReport> {
+  const result = await runCli(["generate", "--json", ...args], { cwd: dir });
+  expect(result.status, result.stderr).toBe(0);
+  return (JSON.parse(result.stdout) as { contextCost: ContextCostReport }).contextCost;
+}
+
+beforeAll(async () => {
+  project = tempProject("context-cost");
+  writeConfig(project, { everything: EVERYTHING_STDIO });
+  report = await generateJson(project);
+});
+
+describe("context cost", () => {
+  it("counts every emitted tool per target, as an independent o200k_base tokenizer does", () => {
+    const snapshot = JSON.parse(readFileSync(path.join(project, "generated/mcp-snapshot.json"), "utf8")) as Snapshot;
+    const tools = snapshot.servers["everything"]!.tools;
+    expect(report.encoding).toBe("o200k_base");
+    expect(report.tools).toHaveLength(tools.length);
+    expect(report.servers.map((server) => [server.server, server.tools])).toEqual([["everything", tools.length]]);
+    for (const tool of tools) {
+      const cost = report.tools.find((each) => each.tool === tool.name)!;
+      const sent = (parameters: unknown) => JSON.stringify({ type: "function", function: { name: tool.name, description: tool.description ?? "", parameters } });
+      const strict = projectSchema(tool.inputSchema as JsonObject, "openai-strict").schema;
+      expect(cost.targets).toEqual([
+        { target: "langchain", modelSchema: "exact", tokens: independent(sent(tool.inputSchema)) },
+        { target: "ai-sdk", modelSchema: "openai-strict", tokens: independent(sent(strict)) },
+      ]);
+      expect(cost.tokens).toBe(Math.max(...cost.targets.map((target) => target.tokens)));
+    }
+    // The strict projection (every property required, nullable optionals) is not free.
+    const [langchain, aiSdk] = report.total;
+    expect(aiSdk!.tokens).not.toBe(langchain!.tokens);
+    expect(langchain!.tokens).toBe(report.tools.reduce((sum, tool) => sum + tool.targets[0]!.tokens, 0));
+  });
+
+  it("ranks the heaviest tools and suggests the exclude that cuts the most; the suggestion does cut it", async () => {
+    const ranked = report.tools.map((tool) => tool.tokens);
+    expect(ranked).toEqual([...ranked].sort((a, b) => b - a));
+    expect(report.heaviest).toEqual(report.tools.slice(0, 5));
+    const server = report.servers[0]!;
+    const suggestion = server.suggestion!;
+    expect(suggestion.exclude).toEqual(report.tools.slice(0, suggestion.exclude.length).map((tool) => tool.tool));
+    expect(suggestion.share).toBeGreaterThan(0);
+
+    // Applying it (offline, from the same snapshot) leaves exactly the rest.
+    const applied = tempProject("context-cost-applied");
+    writeConfig(applied, { everything: { ...EVERYTHING_STDIO, exclude: suggestion.exclude } });
+    mkdirSync(path.join(applied, "generated"));
+    copyFileSync(path.join(project, "generated/mcp-snapshot.json"), path.join(applied, "generated/mcp-snapshot.json"));
+    const after = await generateJson(applied, ["--offline"]);
+    const counted = server.targets.findIndex((target) => target.target === suggestion.target);
+    expect(server.targets[counted]!.tokens).toBe(server.tokens);
+    expect(after.servers[0]!.targets[counted]!.tokens).toBe(server.tokens - suggestion.saves);
+    expect(after.tools.map((tool) => tool.tool)).toEqual(report.tools.slice(suggestion.exclude.length).map((tool) => tool.tool));
+  });
+
+  it("prints one line by default and the table with --context-cost, also with --check", async () => {
+    const plain = await runCli(["generate", "--offline"], { cwd: project });
+    expect(plain.status, plain.stderr).toBe(0);
+    const line = plain.stdout.split("\n").find((text) => text.includes("tool context:"));
+    expect(line).toContain(`${report.total[0]!.tokens.toLocaleString("en-US")} (langchain)`);
+    expect(line).toContain(`${report.heaviest[0]!.server}/${report.heaviest[0]!.tool}`);
+    const checked = await runCli(["generate", "--offline", "--check", "--context-cost"], { cwd: project });
+    expect(checked.status, checked.stderr).toBe(0);
+    expect(checked.stdout).toContain("exact for OpenAI models with the o200k_base tokenizer");
+    expect(checked.stdout).toMatch(/^ {2}server\s+tools\s+langchain\s+ai-sdk openai-strict$/m);
+    expect(checked.stdout).toContain(`everything: exclude ${JSON.stringify(report.servers[0]!.suggestion!.exclude)}`);
+    // Without the flag, --check counts nothing (CI pays no tokenizer).
+    const quietCheck = await runCli(["generate", "--offline", "--check", "--json"], { cwd: project });
+    expect(JSON.parse(quietCheck.stdout).contextCost).toBeUndefined();
+  });
+});
