@@ -40,8 +40,12 @@ export interface EmitPlan {
   notes: NamingNote[];
 }
 
-export function planFiles(snapshot: Snapshot, config: ResolvedConfig): EmitPlan {
-  const emitter = emitterFingerprint();
+/**
+ * `formatKey`: the formatter's options when they are not the default's (prettier with the user's
+ * config), so that changing them re-renders files that are otherwise current.
+ */
+export function planFiles(snapshot: Snapshot, config: ResolvedConfig, formatKey?: string): EmitPlan {
+  const emitter = formatKey === undefined ? emitterFingerprint() : hashJson({ emitter: emitterFingerprint(), formatKey });
   const properties = new NameScope(RESERVED_CLIENT_MEMBERS);
   const notes: NamingNote[] = [];
   const files: PlannedFile[] = [];

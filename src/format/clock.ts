@@ -1,0 +1,22 @@
+/**
+ * Wall time during which some work of one kind was under way. Work of a kind may overlap itself
+ * (formatting several chunks at once); an interval counts once however many jobs it held.
+ */
+export class StageClock {
+  private active = 0;
+  private since = 0;
+  private total = 0;
+
+  async time<T>(work: () => Promise<T> | T): Promise<T> {
+    if (this.active++ === 0) this.since = performance.now();
+    try {
+      return await work();
+    } finally {
+      if (--this.active === 0) this.total += performance.now() - this.since;
+    }
+  }
+
+  get ms(): number {
+    return this.total + (this.active > 0 ? performance.now() - this.since : 0);
+  }
+}
