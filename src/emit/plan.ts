@@ -97,7 +97,7 @@ export function planFiles(snapshot: Snapshot, config: ResolvedConfig, formatKey?
       snapshotHash: serverSnapshot.hash,
       inputsHash: hashJson({ emitter, server: serverSnapshot.hash, ...snapshotModuleData(snapshotInput) }),
       weight: 0,
-      render: async () => ({ body: renderSnapshotModule(snapshotInput), warnings: [] }),
+      render: async (formatter) => ({ body: await formatter.format(renderSnapshotModule(snapshotInput), `${server.name}/snapshot.ts`), warnings: [] }),
     });
   }
   files.push({
