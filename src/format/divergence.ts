@@ -12,11 +12,11 @@ const PRINT_WIDTH = PRETTIER_OPTIONS.printWidth ?? 80;
 /**
  * 1. A property whose key is too long for its line: prettier puts a union that fits on the next
  *    line there whole (`string | undefined;`), oxfmt breaks it one member a line.
- * 2. A union with a parenthesized member (json-schema-to-typescript writes `(A | B) | C`):
+ * 2. A union member opening two groups at once (json-schema-to-typescript writes `((A | B) | C)`):
  *    the two break such nested groups differently.
  */
 export function mayDifferFromPrettier(code: string): boolean {
-  return /^\s*\| \(/m.test(code) || brokenUnionAfterLongKey(code);
+  return /^\s*\| \(\(/m.test(code) || brokenUnionAfterLongKey(code);
 }
 
 const UNION_AFTER_KEY = /:\n((?:( +)\| [^\n]*\n)+)/g;

@@ -58,10 +58,10 @@ describe("oxfmt gives prettier's bytes", () => {
     const [oxfmt, prettier] = await generateBoth(snapshot, servers);
     expect(oxfmt.size).toBeGreaterThan(5);
     expect(oxfmt).toEqual(prettier);
-  });
+  }, 120_000);
 
-  it("on 120 fuzzed schemas (inputs and outputs) with hostile descriptions", async () => {
-    const cases = fc.sample(caseArbitrary(), { seed: 31, numRuns: 120 });
+  it("on 60 fuzzed schemas (inputs and outputs) with hostile descriptions", async () => {
+    const cases = fc.sample(caseArbitrary(), { seed: 31, numRuns: 60 });
     const tools = cases.map((c, index) =>
       tool(`fuzz_${index}${index % 7 === 0 ? HOSTILE : ""}`, { type: "object", properties: { value: c.schema, [`k${HOSTILE}`]: { type: "string", description: HOSTILE } } }, index % 3 === 0 ? { outputSchema: { type: "object", properties: { out: c.schema } }, annotations: { readOnlyHint: true, title: HOSTILE } } : {}),
     );
@@ -70,5 +70,5 @@ describe("oxfmt gives prettier's bytes", () => {
     const [oxfmt, prettier] = await generateBoth(snapshot, { fuzz: { transport: "stdio", command: "node" } });
     expect([...oxfmt.keys()]).toEqual(["fuzz/index.ts", "fuzz/schemas.ts", "fuzz/snapshot.ts", "index.ts"]);
     for (const [file, text] of oxfmt) expect(text, file).toBe(prettier.get(file));
-  });
+  }, 300_000);
 });

@@ -79,6 +79,7 @@ export function jsonReport(report: GenerateReport): string {
       files: [report.snapshot, ...report.files],
       warnings: report.warnings,
       notes: report.notes,
+      stages: report.stages,
     },
     null,
     2,
