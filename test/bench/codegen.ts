@@ -2,7 +2,7 @@
  * `npm run bench:codegen`: wall time of the real CLI (`dist/cli/bin.js`, a new process per
  * run, as a user runs it) for listings of 10, 100 and 1,000 tools built from realistic schemas:
  * every tool of server-everything and of the example servers, varied per copy so no two schemas
- * are the same. Medians of BENCH_RUNS (default 3) runs.
+ * are the same (BENCH_SIZES=100,1000 for some sizes). Medians of BENCH_RUNS (default 3) runs.
  *
  *   cold       generate --no-cache into an empty outDir, online: a stdio server serving the
  *              listing (test/servers/listing-server.ts) is captured, everything emitted and formatted
@@ -28,7 +28,7 @@ import { realisticTools, snapshotOf, vary, type BaseTool } from "./realistic.js"
 import { median } from "./stats.js";
 import { importRows } from "./command-imports.js";
 
-const SIZES = [10, 100, 1_000];
+const SIZES = (process.env["BENCH_SIZES"] ?? "10,100,1000").split(",").map(Number);
 const RUNS = Number(process.env["BENCH_RUNS"] ?? 3);
 const CLI = path.join(repoRoot, "dist/cli/bin.js");
 const LISTING_SERVER = path.join(repoRoot, "test/servers/dist/listing-server.js");
@@ -150,6 +150,7 @@ if (hundred && thousand) {
 }
 
 console.log("\nstart-up per command (median ms of the whole process; heavy packages it loads)");
-for (const row of importRows(CLI, path.join(repoRoot, ".tmp", "bench-codegen-100"), RUNS)) {
+const imports = importRows(CLI, path.join(repoRoot, ".tmp", `bench-codegen-${at(100) ? 100 : SIZES[0]}`), RUNS);
+for (const row of imports) {
   console.log(`  ${row.command.padEnd(34)} ${column(row.ms, 6)}   ${row.heavy.length === 0 ? "none" : row.heavy.join(", ")}`);
 }

@@ -38,7 +38,7 @@ export function importRows(cli: string, project: string, runs: number): ImportRo
       const run = (env: NodeJS.ProcessEnv = process.env, preload: string[] = []) => {
         const start = process.hrtime.bigint();
         const result = spawnSync(process.execPath, [...preload, cli, ...args], { cwd, env, encoding: "utf8" });
-        if (result.status !== 0) throw new Error(`${label} exited ${result.status}: ${result.stderr}`);
+        if (result.status !== 0) throw new Error(`${label} exited ${result.status}: ${result.error?.message ?? result.stderr}`);
         return Number(process.hrtime.bigint() - start) / 1e6;
       };
       const ms = median(Array.from({ length: runs }, () => run()));

@@ -13,6 +13,8 @@ register(new URL("./probe-imports-hooks.mjs", import.meta.url), { data: { port: 
 const load = Module._load;
 Module._load = function (request, parent, isMain) {
   const loaded = load.apply(this, arguments);
+  // A package's manifest (the emitter fingerprint reads versions) is not loading the package.
+  if (String(request).endsWith("/package.json")) return loaded;
   try {
     const name = packageOf(Module._resolveFilename(request, parent, isMain));
     if (name) seen.add(name);
