@@ -154,9 +154,10 @@ export async function generateFromSnapshot(
   const toRender = plan.files.filter((file, index) => !isCurrentFile(existing[index], file) || storedWarnings[index] === undefined);
   const rendering = performance.now();
   const produced = await Promise.all(plan.files.map((file, index) => (toRender.includes(file) ? produce(file, existing[index], formatter) : undefined)));
-  // Rendering interleaves the two: what was not formatting was emitting.
-  stages.add("format", formatter.formatClock.ms);
-  stages.add("emit", performance.now() - rendering - formatter.formatClock.ms);
+  // Rendering interleaves the two (the formatter has its own thread): what was not emitting was
+  // waiting for the formatter.
+  stages.add("emit", formatter.emitClock.ms);
+  stages.add("format", performance.now() - rendering - formatter.emitClock.ms);
   const formatterNote = await formatter.note();
   const notes = formatterNote === undefined ? plan.notes : [...plan.notes, { subject: "formatter", message: formatterNote }];
   const writing = performance.now();

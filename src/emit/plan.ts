@@ -97,7 +97,7 @@ export function planFiles(snapshot: Snapshot, config: ResolvedConfig, formatKey?
       snapshotHash: serverSnapshot.hash,
       inputsHash: hashJson({ emitter, server: serverSnapshot.hash, ...snapshotModuleData(snapshotInput) }),
       weight: 0,
-      render: async (formatter) => ({ body: await formatter.format(renderSnapshotModule(snapshotInput), `${server.name}/snapshot.ts`), warnings: [] }),
+      render: async (formatter) => ({ body: await formatter.format(formatter.emitClock.timeSync(() => renderSnapshotModule(snapshotInput)), `${server.name}/snapshot.ts`), warnings: [] }),
     });
   }
   files.push({
@@ -107,7 +107,7 @@ export function planFiles(snapshot: Snapshot, config: ResolvedConfig, formatKey?
     snapshotHash: hashJson(indexServers.map((server) => snapshot.servers[server.key]?.hash)),
     inputsHash: hashJson({ emitter, servers: indexServers, targets: config.targets.targets }),
     weight: 0,
-    render: async (formatter) => ({ body: await formatter.format(renderIndexModule(indexServers, selectedTargets(config.targets)), "index.ts"), warnings: [] }),
+    render: async (formatter) => ({ body: await formatter.format(formatter.emitClock.timeSync(() => renderIndexModule(indexServers, selectedTargets(config.targets))), "index.ts"), warnings: [] }),
   });
   return { files, notes };
 }

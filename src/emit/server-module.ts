@@ -58,15 +58,19 @@ export interface RenderedServer {
 export interface ChunkRenderer {
   /** A source still being produced may be passed as a promise. */
   format(source: string | Promise<string>): Promise<string>;
+  /** `work` timed as emitting (the stage timings of the report). */
+  emitting<T>(work: () => T): T;
   renderTools(chunk: ToolChunk): Promise<RenderedChunk>;
 }
 
 /** The module's formatted body (imports, the tools' types, then what refers to them) and its schemas module's. */
 export async function renderServerModule(input: ServerModuleInput, formatter: Formatter, subject: string): Promise<RenderedServer> {
-  const parts = writeServerModule(input, {
+  const renderer: ChunkRenderer = {
     format: (source) => formatter.format(source, subject),
+    emitting: (work) => formatter.emitClock.timeSync(work),
     renderTools: (chunk) => formatter.renderTools(chunk, subject),
-  });
+  };
+  const parts = renderer.emitting(() => writeServerModule(input, renderer));
   const [head, tools, tail, schemasHeadText, schemas] = await Promise.all([
     parts.head,
     Promise.all(parts.tools),
@@ -107,7 +111,7 @@ export function writeServerModule(input: ServerModuleInput, renderer: ChunkRende
   };
   const tools = chunks("types");
   const schemas = server.tools.length === 0 ? undefined : { head: formatText([schemasHead(server)]), chunks: chunks("schemas") };
-  const clientInterface = settle(renderer.format(structures.then((module) => module.interfaceSource(module.clientInterface(server, targets, context), toolMethods(server, context)))));
-  const head = settle(renderer.format(structures.then((module) => module.printStructures(module.importStatements(server, connection, targets, context)))));
+  const clientInterface = settle(renderer.format(structures.then((module) => renderer.emitting(() => module.interfaceSource(module.clientInterface(server, targets, context), toolMethods(server, context))))));
+  const head = settle(renderer.format(structures.then((module) => renderer.emitting(() => module.printStructures(module.importStatements(server, connection, targets, context))))));
   return { head, tools, tail: [descriptors, others, clientInterface, rest], ...(schemas ? { schemas } : {}) };
 }

@@ -16,7 +16,19 @@ export class StageClock {
     }
   }
 
+  /** Synchronous work: counted unless some async work of the kind already spans it. */
+  timeSync<T>(work: () => T): T {
+    if (this.active > 0) return work();
+    const started = performance.now();
+    try {
+      return work();
+    } finally {
+      this.total += performance.now() - started;
+    }
+  }
+
   get ms(): number {
     return this.total + (this.active > 0 ? performance.now() - this.since : 0);
   }
 }
+
