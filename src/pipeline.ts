@@ -3,8 +3,9 @@
  *
  *   config → capture → snapshot → normalize + emit (plan) → format → write | check
  *
- * (`stages.ts` names them; each run reports the time spent in each.) Everything is computed in memory first; files are written only once every stage has
- * succeeded, so a failure never leaves a snapshot or generated file half-written.
+ * `stages.ts` names them in one list; every report carries the time spent in each. Everything is
+ * computed in memory first; files are written only once every stage has succeeded, so a failure
+ * never leaves a snapshot or generated file half-written.
  */
 import path from "node:path";
 import { loadConfig, type ResolvedConfig } from "./config/load.js";
