@@ -3,8 +3,9 @@
  *
  *   config → capture → snapshot → normalize + emit (plan) → format → write | check
  *
- * Everything is computed in memory first; files are written only once every stage has
- * succeeded, so a failure never leaves a snapshot or generated file half-written.
+ * `stages.ts` names them in one list; every report carries the time spent in each. Everything is
+ * computed in memory first; files are written only once every stage has succeeded, so a failure
+ * never leaves a snapshot or generated file half-written.
  */
 import path from "node:path";
 import { loadConfig, type ResolvedConfig } from "./config/load.js";
@@ -34,6 +35,7 @@ import type { CaptureOptions, RawCapture } from "./capture/capture.js";
 import { selectServers } from "./config/select.js";
 import { measureContextCost, type ContextCostReport } from "./context-cost/report.js";
 import { configFilters, filterSnapshot } from "./snapshot/filter.js";
+import { StageTimes, type StageTiming } from "./stages.js";
 
 export interface GenerateOptions {
   /** Path of the config file (default: codegen.config.* in `cwd`). */
@@ -94,12 +96,18 @@ export interface GenerateReport {
   elapsedMs: number;
   /** Tokens of the emitted tools per server, tool and target (unless `contextCost: false`). */
   contextCost?: ContextCostReport;
+  /** Wall time per stage, every stage in pipeline order. */
+  stages: StageTiming[];
 }
 
 export async function generate(options: GenerateOptions = {}): Promise<GenerateReport> {
   const started = performance.now();
-  const config = await loadConfig(options);
-  driftOptions(config); // a misspelt rule id fails here too, not only at the first check
+  const stages = new StageTimes();
+  const config = await stages.time("config", async () => {
+    const loaded = await loadConfig(options);
+    driftOptions(loaded); // a misspelt rule id fails here too, not only at the first check
+    return loaded;
+  });
   const only = options.servers === undefined ? undefined : selectServers(config, options.servers);
   const timings = new Map<string, number>();
   const onEvent: NonNullable<CaptureOptions["onEvent"]> = (event) => {
@@ -107,8 +115,8 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
     options.onEvent?.(event);
   };
   const captureWarnings: EmitWarning[] = [];
-  const snapshot = options.offline ? await offlineSnapshot(config) : await onlineSnapshot(config, { ...options, onEvent }, only, captureWarnings);
-  const report = await generateFromSnapshot(config, snapshot, options);
+  const snapshot = options.offline ? await stages.time("snapshot", () => offlineSnapshot(config)) : await onlineSnapshot(config, { ...options, onEvent }, only, stages, captureWarnings);
+  const report = await generateFromSnapshot(config, snapshot, options, stages);
   report.warnings.push(...captureWarnings, ...peerWarnings(config));
   const servers = report.servers.map((server) => {
     const ms = timings.get(server.name);
@@ -122,10 +130,18 @@ export async function generateFromSnapshot(
   config: ResolvedConfig,
   snapshot: Snapshot,
   options: Pick<GenerateOptions, "offline" | "check" | "cache" | "signal"> = {},
+  stages = new StageTimes(),
 ): Promise<GenerateReport> {
   const started = performance.now();
   const relative = (file: string) => path.relative(config.rootDir, file).split(path.sep).join("/");
-  const plan = planFiles(snapshot, config);
+  const cacheDir = options.cache === false ? undefined : formatCacheDir(config.rootDir);
+  const formatter = new Formatter({
+    cacheDir,
+    cacheSalt: emitterFingerprint(),
+    engine: { choice: config.format, configFile: path.join(config.outDir, "index.ts") },
+  });
+  const formatKey = await stages.time("format", () => formatter.inputsKey());
+  const plan = await stages.time("normalize", () => planFiles(snapshot, config, formatKey));
   assertInside([
     // The default snapshot sits in outDir, which the config may place anywhere.
     { root: isInside(config.outDir, config.snapshotPath) ? config.outDir : config.rootDir, file: config.snapshotPath, subject: "snapshot" },
@@ -134,34 +150,35 @@ export async function generateFromSnapshot(
   const warnings: EmitWarning[] = [];
   const wanted = new Map<string, string>();
   const files: FileReport[] = [];
-  const existing = await Promise.all(plan.files.map((file) => readExisting(config.outDir, file.path)));
-  const cacheDir = options.cache === false ? undefined : formatCacheDir(config.rootDir);
   const warningStore = new WarningStore(cacheDir && path.join(path.dirname(cacheDir), "warnings"));
-  // A current file is rendered only when its warnings are not known: they are reported on every run.
-  const storedWarnings = await Promise.all(plan.files.map((file, index) => (isCurrentFile(existing[index], file) ? warningStore.read(file) : undefined)));
-  const toRender = plan.files.filter((file, index) => !isCurrentFile(existing[index], file) || storedWarnings[index] === undefined);
-  const formatter = new Formatter({
-    cacheDir,
-    cacheSalt: emitterFingerprint(),
-    parallel: toRender.reduce((sum, file) => sum + file.weight, 0) >= PARALLEL_FORMAT_FROM_TOOLS,
+  // Reading what is on disk is the write stage's (the whole of it with --check).
+  const { existing, storedWarnings } = await stages.time("write", async () => {
+    const onDisk = await Promise.all(plan.files.map((file) => readExisting(config.outDir, file.path)));
+    // A current file is rendered only when its warnings are not known: they are reported on every run.
+    const stored = await Promise.all(plan.files.map((file, index) => (isCurrentFile(onDisk[index], file) ? warningStore.read(file) : undefined)));
+    return { existing: onDisk, storedWarnings: stored };
   });
-  try {
-    // All files at once: one file's emission goes on while another's formatting finishes.
-    const produced = await Promise.all(plan.files.map((file, index) => (toRender.includes(file) ? produce(file, existing[index], formatter) : undefined)));
-    for (const [index, file] of plan.files.entries()) {
-      const rendered = produced[index];
-      if (rendered) await warningStore.write(file, rendered.warnings);
-      warnings.push(...(rendered?.warnings ?? storedWarnings[index] ?? []));
-      const content = produced[index]?.content;
-      const twice = content === undefined ? [] : duplicateDeclarations(content);
-      if (twice.length > 0) {
-        throw new CodegenError("input", `generated code would declare ${twice.join(", ")} more than once: nothing written`, { subject: file.subject });
-      }
-      files.push({ path: relative(path.join(config.outDir, file.path)), status: content === undefined ? "unchanged" : options.check ? "stale" : "written" });
-      if (content !== undefined) wanted.set(file.path, content);
+  const toRender = plan.files.filter((file, index) => !isCurrentFile(existing[index], file) || storedWarnings[index] === undefined);
+  const rendering = performance.now();
+  const produced = await Promise.all(plan.files.map((file, index) => (toRender.includes(file) ? produce(file, existing[index], formatter) : undefined)));
+  // Rendering interleaves the two (the formatter has its own thread): what was not emitting was
+  // waiting for the formatter.
+  stages.add("emit", formatter.emitClock.ms);
+  stages.add("format", performance.now() - rendering - formatter.emitClock.ms);
+  const formatterNote = await formatter.note();
+  const notes = formatterNote === undefined ? plan.notes : [...plan.notes, { subject: "formatter", message: formatterNote }];
+  const writing = performance.now();
+  for (const [index, file] of plan.files.entries()) {
+    const rendered = produced[index];
+    if (rendered) await warningStore.write(file, rendered.warnings);
+    warnings.push(...(rendered?.warnings ?? storedWarnings[index] ?? []));
+    const content = produced[index]?.content;
+    const twice = content === undefined ? [] : duplicateDeclarations(content);
+    if (twice.length > 0) {
+      throw new CodegenError("input", `generated code would declare ${twice.join(", ")} more than once: nothing written`, { subject: file.subject });
     }
-  } finally {
-    await formatter.close();
+    files.push({ path: relative(path.join(config.outDir, file.path)), status: content === undefined ? "unchanged" : options.check ? "stale" : "written" });
+    if (content !== undefined) wanted.set(file.path, content);
   }
   const orphans = await orphanedFiles(config.outDir, new Set(plan.files.map((file) => file.path)));
   assertInside(orphans.map((orphan) => ({ root: config.outDir, file: orphan, subject: `generated file ${JSON.stringify(orphan)}` })));
@@ -189,10 +206,11 @@ export async function generateFromSnapshot(
     snapshot: snapshotReport,
     files,
     warnings,
-    notes: plan.notes,
+    notes,
     stale: options.check === true && stale,
     servers: summarize(snapshot, warnings),
     elapsedMs: Math.round(performance.now() - started),
+    stages: (stages.add("write", performance.now() - writing), stages.list()),
   };
 }
 
@@ -214,13 +232,6 @@ function summarize(snapshot: Snapshot, warnings: readonly EmitWarning[]): Server
     warnings: warnings.filter((warning) => warning.subject.includes(`"${name}/`) || warning.subject.endsWith(`"${name}"`)).length,
   }));
 }
-
-/**
- * From this many tools to emit, formatting goes to workers. A worker pays off even for a few
- * tools: it loads prettier while the main thread loads ts-morph and emits (measured cold, 10
- * tools: 710 → 650 ms; the example's 4 tools: 880 → 770 ms), for about 0.15 s more CPU.
- */
-const PARALLEL_FORMAT_FROM_TOOLS = 1;
 
 function isCurrentFile(existing: string | undefined, file: PlannedFile): boolean {
   return existing !== undefined && isCurrent(existing, file.inputsHash);
@@ -261,9 +272,9 @@ async function offlineSnapshot(config: ResolvedConfig): Promise<Snapshot> {
   return snapshot;
 }
 
-async function onlineSnapshot(config: ResolvedConfig, options: GenerateOptions, only: readonly string[] | undefined, warnings: EmitWarning[]): Promise<Snapshot> {
+async function onlineSnapshot(config: ResolvedConfig, options: GenerateOptions, only: readonly string[] | undefined, stages: StageTimes, warnings: EmitWarning[]): Promise<Snapshot> {
   // With --server, the others come from the committed snapshot: check it has them first.
-  const committed = only === undefined || only.length === config.servers.length ? undefined : await readSnapshot(config.snapshotPath);
+  const committed = only === undefined || only.length === config.servers.length ? undefined : await stages.time("snapshot", () => readSnapshot(config.snapshotPath));
   if (committed) {
     for (const server of config.servers) {
       if (!only?.includes(server.name) && !committed.servers[server.name]) {
@@ -272,14 +283,16 @@ async function onlineSnapshot(config: ResolvedConfig, options: GenerateOptions, 
     }
   }
   // Loaded here: the MCP SDK and its validators are not needed offline.
-  const { captureServers } = await import("./capture/capture.js");
-  const raw = await captureServers(config, {
-    ...(options.env ? { env: options.env } : {}),
-    ...(only ? { only } : {}),
-    ...pick(options, ["onEvent", "install", "keep", "signal"]),
+  const raw = await stages.time("capture", async () => {
+    const { captureServers } = await import("./capture/capture.js");
+    return captureServers(config, {
+      ...(options.env ? { env: options.env } : {}),
+      ...(only ? { only } : {}),
+      ...pick(options, ["onEvent", "install", "keep", "signal"]),
+    });
   });
   warnings.push(...refusedSkillWarnings(raw));
-  const live = buildSnapshot(raw);
+  const live = await stages.time("snapshot", () => buildSnapshot(raw));
   if (!committed) return live;
   const servers = Object.fromEntries(config.servers.map((server) => [server.name, live.servers[server.name] ?? committed.servers[server.name]!]));
   return { ...live, servers };

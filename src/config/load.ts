@@ -48,6 +48,8 @@ export interface ResolvedConfig {
   inputTypes: InputTypesMode;
   /** `targets`, `approval`, `modelSchema`. */
   targets: TargetSettings;
+  /** The formatter of generated code (`format`, default "oxfmt"). */
+  format: "oxfmt" | "prettier";
 }
 
 export async function loadConfig(options: { configPath?: string; cwd?: string } = {}): Promise<ResolvedConfig> {
@@ -83,6 +85,7 @@ export function resolveConfig(raw: unknown, configPath: string): ResolvedConfig 
     drift: config.drift ?? {},
     inputTypes: config.types?.additionalProperties ?? "closed",
     targets: resolveTargets(config),
+    format: config.format ?? "oxfmt",
   };
 }
 

@@ -182,6 +182,11 @@ export const codegenConfigSchema = z.strictObject({
   /** Every server's `outputHandling`; a server's own value wins, block type by block type. */
   outputHandling: outputHandling.optional(),
   ...targetsConfig,
+  /**
+   * The formatter of generated code: `"oxfmt"` (default; prettier's output at native speed) or
+   * `"prettier"` (prettier itself, with the prettier config that applies to outDir).
+   */
+  format: z.enum(["oxfmt", "prettier"]).optional(),
   types: z
     .strictObject({
       /**

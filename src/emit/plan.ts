@@ -41,8 +41,12 @@ export interface EmitPlan {
   notes: NamingNote[];
 }
 
-export function planFiles(snapshot: Snapshot, config: ResolvedConfig): EmitPlan {
-  const emitter = emitterFingerprint();
+/**
+ * `formatKey`: the formatter's options when they are not the default's (prettier with the user's
+ * config), so that changing them re-renders files that are otherwise current.
+ */
+export function planFiles(snapshot: Snapshot, config: ResolvedConfig, formatKey?: string): EmitPlan {
+  const emitter = formatKey === undefined ? emitterFingerprint() : hashJson({ emitter: emitterFingerprint(), formatKey });
   // One format for the whole output: the folder's nearest tsconfig.json and package.json decide it.
   const format = projectModuleFormat(config.outDir);
   const properties = new NameScope(RESERVED_CLIENT_MEMBERS);
@@ -96,7 +100,7 @@ export function planFiles(snapshot: Snapshot, config: ResolvedConfig): EmitPlan 
       snapshotHash: serverSnapshot.hash,
       inputsHash: hashJson({ emitter, server: serverSnapshot.hash, ...snapshotModuleData(snapshotInput) }),
       weight: 0,
-      render: async () => ({ body: renderSnapshotModule(snapshotInput), warnings: [] }),
+      render: async (formatter) => ({ body: await formatter.format(formatter.emitClock.timeSync(() => renderSnapshotModule(snapshotInput)), `${server.name}/snapshot.ts`), warnings: [] }),
     });
   }
   files.push({
@@ -106,7 +110,7 @@ export function planFiles(snapshot: Snapshot, config: ResolvedConfig): EmitPlan 
     snapshotHash: hashJson(indexServers.map((server) => snapshot.servers[server.key]?.hash)),
     inputsHash: hashJson({ emitter, servers: indexServers, targets: config.targets.targets }),
     weight: 0,
-    render: async (formatter) => ({ body: await formatter.format(renderIndexModule(indexServers, selectedTargets(config.targets)), "index.ts"), warnings: [] }),
+    render: async (formatter) => ({ body: await formatter.format(formatter.emitClock.timeSync(() => renderIndexModule(indexServers, selectedTargets(config.targets))), "index.ts"), warnings: [] }),
   });
   return { files, notes };
 }

@@ -9,8 +9,6 @@ import type { Formatter } from "../format/format.js";
 import type { NormalizedServer } from "../normalize/normalize.js";
 import type { InputTypesMode } from "../config/schema.js";
 import type { ConnectionExpression } from "./connection.js";
-import type { PiecedStatement } from "../format/pieces.js";
-import { piecedTable } from "../format/table.js";
 import { clientFactory, metadataStatement, otherDescriptors, promptArgTypes, templateParamTypes, toolMethods, toolsFactory, toolsTable } from "./server-text.js";
 import { toolChunk, type ChunkPart, type EmitWarning, type RenderedChunk, type ToolChunk } from "./tool-chunk.js";
 import { schemasHead } from "./schemas-module.js";
@@ -36,10 +34,7 @@ export interface RenderedBody {
   warnings: EmitWarning[];
 }
 
-/**
- * Tools per formatting chunk: prettier has a high cost per call, so one call per tool would
- * triple the work; a few dozen keeps both the workers and the cache useful.
- */
+/** Tools per chunk: each chunk is one cache entry and one formatter call. */
 const TOOLS_PER_CHUNK = 25;
 
 export interface ServerModuleParts {
@@ -59,25 +54,23 @@ export interface RenderedServer {
   schemas?: RenderedBody;
 }
 
-/** What the module writer hands its pieces to: formatting (and caching) may run elsewhere. */
+/** What the module writer hands its pieces to: formatting (and caching) happen there. */
 export interface ChunkRenderer {
-  /** A source still being produced may be passed as a promise; `shared`: see Formatter.format. */
-  format(source: string | Promise<string>, placement?: "worker" | "shared"): Promise<string>;
-  /** A statement with a long body, in pieces (pieces.ts); it may be passed while still being produced. */
-  formatPieced(statement: PiecedStatement | Promise<PiecedStatement>): Promise<string>;
+  /** A source still being produced may be passed as a promise. */
+  format(source: string | Promise<string>): Promise<string>;
+  /** `work` timed as emitting (the stage timings of the report). */
+  emitting<T>(work: () => T): T;
   renderTools(chunk: ToolChunk): Promise<RenderedChunk>;
-  /** `work`, run once the tool chunks passed in so far have been emitted. */
-  afterToolsEmitted<T>(work: () => Promise<T>): Promise<T>;
 }
 
 /** The module's formatted body (imports, the tools' types, then what refers to them) and its schemas module's. */
 export async function renderServerModule(input: ServerModuleInput, formatter: Formatter, subject: string): Promise<RenderedServer> {
-  const parts = writeServerModule(input, {
-    format: (source, placement) => formatter.format(source, subject, placement),
-    formatPieced: (statement) => formatter.formatPieced(statement, subject),
+  const renderer: ChunkRenderer = {
+    format: (source) => formatter.format(source, subject),
+    emitting: (work) => formatter.emitClock.timeSync(work),
     renderTools: (chunk) => formatter.renderTools(chunk, subject),
-    afterToolsEmitted: (work) => formatter.afterToolsEmitted(work),
-  });
+  };
+  const parts = renderer.emitting(() => writeServerModule(input, renderer));
   const [head, tools, tail, schemasHeadText, schemas] = await Promise.all([
     parts.head,
     Promise.all(parts.tools),
@@ -93,10 +86,8 @@ export async function renderServerModule(input: ServerModuleInput, formatter: Fo
 }
 
 /**
- * The module in pieces, each handed to `renderer` as soon as it exists, so formatting starts
- * early and runs while the emitter goes on: first the plain-text statements (the tool table,
- * the largest, in pieces), then the tools' types and schemas a chunk at a time, and the
- * ts-morph structures once those have been emitted.
+ * The module in pieces, each handed to `renderer`: the plain-text statements, the tools' types
+ * and schemas a chunk at a time, and the ts-morph structures (ts-morph loads meanwhile).
  */
 export function writeServerModule(input: ServerModuleInput, renderer: ChunkRenderer): ServerModuleParts {
   const { server, connection, toolFilter, inputTypes } = input;
@@ -107,7 +98,8 @@ export function writeServerModule(input: ServerModuleInput, renderer: ChunkRende
     return promise;
   };
   const formatText = (statements: string[]) => settle(renderer.format(statements.join("\n")));
-  const descriptors = settle(renderer.formatPieced(piecedTable(toolsTable(server))));
+  const structures = import("./server-structure.js");
+  const descriptors = formatText([toolsTable(server)]);
   const others = formatText([otherDescriptors(server)]);
   const rest = formatText([...templateParamTypes(server), ...promptArgTypes(server), metadataStatement(server, connection), clientFactory(server, toolFilter, targets, context), toolsFactory(targets, context)]);
   const chunks = (part: ChunkPart): Promise<RenderedChunk>[] => {
@@ -119,10 +111,7 @@ export function writeServerModule(input: ServerModuleInput, renderer: ChunkRende
   };
   const tools = chunks("types");
   const schemas = server.tools.length === 0 ? undefined : { head: formatText([schemasHead(server)]), chunks: chunks("schemas") };
-  // ts-morph is the slowest module to load: only once the workers have every tool chunk.
-  const structures = renderer.afterToolsEmitted(() => import("./server-structure.js"));
-  // Printed last: formatted by whichever thread is free first.
-  const clientInterface = settle(renderer.formatPieced(structures.then((module) => module.piecedInterface(module.clientInterface(server, targets, context), toolMethods(server, context)))));
-  const head = settle(renderer.format(structures.then((module) => module.printStructures(module.importStatements(server, connection, targets, context))), "shared"));
+  const clientInterface = settle(renderer.format(structures.then((module) => renderer.emitting(() => module.interfaceSource(module.clientInterface(server, targets, context), toolMethods(server, context))))));
+  const head = settle(renderer.format(structures.then((module) => renderer.emitting(() => module.printStructures(module.importStatements(server, connection, targets, context))))));
   return { head, tools, tail: [descriptors, others, clientInterface, rest], ...(schemas ? { schemas } : {}) };
 }

@@ -4,7 +4,6 @@
  */
 import { createRequire } from "node:module";
 import type { InterfaceDeclarationStructure, StatementStructures, TypeElementMemberedNodeStructure } from "ts-morph";
-import { piecesOf, type BodyMember, type PiecedStatement } from "../format/pieces.js";
 import type { NormalizedServer } from "../normalize/normalize.js";
 import type { ConnectionExpression } from "./connection.js";
 import { RUNTIME_IMPORTS, type ModuleNeed } from "./runtime-imports.js";
@@ -35,24 +34,18 @@ export function printStructures(statements: StatementStructures[]): string {
 }
 
 /**
- * The interface in pieces (pieces.ts): its properties, then the `leading` members (the tools'
- * methods, maybe laid out), then its own methods. Its own members are printed as an object type
- * (`Writers.objectType`), which ts-morph does without parsing them into a file: only the empty
- * interface (its docs and heading) is.
+ * The interface's source: its properties, then the `leading` members (the tools' methods), then
+ * its own methods. Its own members are printed as an object type (`Writers.objectType`), which
+ * ts-morph does without parsing them into a file: only the empty interface (its docs and
+ * heading) is.
  */
-export function piecedInterface(structure: InterfaceDeclarationStructure, leading: readonly BodyMember[] = []): PiecedStatement {
+export function interfaceSource(structure: InterfaceDeclarationStructure, leading: readonly string[] = []): string {
   const { methods = [], properties = [], callSignatures = [], constructSignatures = [], indexSignatures = [], getAccessors = [], setAccessors = [], ...heading } = structure;
   const others: TypeElementMemberedNodeStructure = { properties, callSignatures, constructSignatures, indexSignatures, getAccessors, setAccessors };
-  const members = [{ source: objectTypeBody(others) }, ...leading, { source: objectTypeBody({ methods }) }].filter((member) => member.source !== "");
+  const members = [objectTypeBody(others), ...leading, objectTypeBody({ methods })].filter((member) => member !== "");
   const empty = printStructures([heading]);
   const brace = empty.lastIndexOf("{");
-  const open = empty.slice(0, brace + 1);
-  const sourceOf = (sources: string[]) => `${open}\n${sources.join("\n")}\n}\n`;
-  if (empty.slice(brace) !== "{\n}\n") {
-    const whole = () => sourceOf(members.map((member) => member.source));
-    return { open: "", close: "", pieces: [{ source: whole() }], whole };
-  }
-  return { open, close: "}", pieces: piecesOf(members, sourceOf), whole: () => sourceOf(members.map((member) => member.source)) };
+  return `${empty.slice(0, brace + 1)}\n${members.join("\n")}\n}\n`;
 }
 
 /** The members between an object type's braces, as ts-morph prints them ("" for none). */

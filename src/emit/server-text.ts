@@ -6,9 +6,6 @@
 import type { ToolFilter } from "@mcp-codegen/runtime/internal";
 import type { NormalizedServer, NormalizedTool } from "../normalize/normalize.js";
 import type { ConnectionExpression } from "./connection.js";
-import type { TableStatement } from "../format/table.js";
-import type { BodyMember } from "../format/pieces.js";
-import { methodSignatureLines, objectMemberLines, plainJsonObject, plainName, plainString, type LayoutValue } from "../format/layout.js";
 import { docComment, jsonLiteral, stringLiteral } from "./text.js";
 import { toolDocLines } from "./tool-doc.js";
 import type { TargetContext, TargetEmitter } from "./targets/index.js";
@@ -30,58 +27,37 @@ export function promptArgTypes(server: NormalizedServer): string[] {
   });
 }
 
-/**
- * `export const tools = {…}`: one descriptor per tool, formatted in pieces when there are many;
- * an entry whose layout is certain comes laid out (format/layout.ts).
- */
-export function toolsTable(server: NormalizedServer): TableStatement {
-  return {
-    open: "/** The server's tools as listed when this module was generated; `name` goes on the wire. */\nexport const tools = {",
-    entries: server.tools.map(toolEntry),
-    close: "} as const satisfies Record<string, ToolDescriptor>;",
-  };
+/** `export const tools = {…}`: one descriptor per tool. */
+export function toolsTable(server: NormalizedServer): string {
+  const entries = server.tools.map((tool) => `${toolEntry(tool)},\n`).join("");
+  return `/** The server's tools as listed when this module was generated; \`name\` goes on the wire. */\nexport const tools = {\n${entries}} as const satisfies Record<string, ToolDescriptor>;\n`;
 }
 
-/** A field of a tool's descriptor: its key, its source, and its layout value when certain. */
-type DescriptorField = readonly [key: string, source: string, layout: LayoutValue | undefined];
-
-function toolEntry(tool: NormalizedTool): BodyMember {
+function toolEntry(tool: NormalizedTool): string {
   const entry = tool.entry;
-  const text = (key: string, value: string): DescriptorField => {
-    const literal = stringLiteral(value);
-    return [key, literal, plainString(literal)];
-  };
-  const name = (key: string, value: string): DescriptorField => [key, value, plainName(value) === undefined ? undefined : { text: value }];
-  const fields: DescriptorField[] = [
-    text("name", entry.name),
-    ...(entry.title === undefined ? [] : [text("title", entry.title)]),
-    text("description", entry.description ?? ""),
-    ...(entry.annotations === undefined ? [] : [["annotations", jsonLiteral(entry.annotations), plainJsonObject(entry.annotations)] as const]),
-    text("fingerprint", entry.hash),
-    name("input", `${tool.inputType}Schema`),
-    ...(tool.outputType ? [name("output", `${tool.outputType}Schema`)] : []),
-    ...(tool.taskSupport ? [text("taskSupport", tool.taskSupport)] : []),
-    ...(tool.headers.length === 0 ? [] : [["headers", jsonLiteral(tool.headers), undefined] as const]),
+  const fields: string[] = [
+    `name: ${stringLiteral(entry.name)}`,
+    ...(entry.title === undefined ? [] : [`title: ${stringLiteral(entry.title)}`]),
+    `description: ${stringLiteral(entry.description ?? "")}`,
+    ...(entry.annotations === undefined ? [] : [`annotations: ${jsonLiteral(entry.annotations)}`]),
+    `fingerprint: ${stringLiteral(entry.hash)}`,
+    `input: ${tool.inputType}Schema`,
+    ...(tool.outputType ? [`output: ${tool.outputType}Schema`] : []),
+    ...(tool.taskSupport ? [`taskSupport: ${stringLiteral(tool.taskSupport)}`] : []),
+    ...(tool.headers.length === 0 ? [] : [`headers: ${jsonLiteral(tool.headers)}`]),
   ];
-  const source = `${tool.method}: { ${fields.map(([key, value]) => `${key}: ${value}`).join(", ")} }`;
-  const members = fields.flatMap(([key, , layout]) => (layout ? [[key, layout] as const] : []));
-  const lines = members.length === fields.length && plainName(tool.method) ? objectMemberLines("  ", tool.method, { members }) : undefined;
-  return { source, laidOut: lines && `${lines.join("\n")}\n` };
+  return `${tool.method}: { ${fields.join(", ")} }`;
 }
 
-/** The client interface's method for each tool, laid out when that is certain (format/layout.ts). */
-export function toolMethods(server: NormalizedServer, context?: TargetContext): BodyMember[] {
+/** The client interface's method for each tool. */
+export function toolMethods(server: NormalizedServer, context?: TargetContext): string[] {
   return server.tools.map((tool) => {
     const approval = context?.approvals?.get(tool.entry.name);
     const doc = toolDocLines(tool, approval && approvalDocLine(approval));
     const args = `args${hasNoRequiredInput(tool) ? "?" : ""}: ${tool.inputType}`;
     const output = tool.outputType ?? "unknown";
-    if (tool.taskSupport) return { source: [...doc, taskToolMember(tool.method, args, output, tool.taskSupport)].join("\n"), laidOut: undefined };
-    const parameters = [args, "options?: CallOptions"];
-    const returnType = `Promise<ToolResult<${output}>>`;
-    const source = [...doc, `${tool.method}(${parameters.join(", ")}): ${returnType};`].join("\n");
-    const lines = plainName(tool.method) && methodSignatureLines("  ", doc, tool.method, parameters, returnType);
-    return { source, laidOut: lines ? `${lines.join("\n")}\n` : undefined };
+    if (tool.taskSupport) return [...doc, taskToolMember(tool.method, args, output, tool.taskSupport)].join("\n");
+    return [...doc, `${tool.method}(${args}, options?: CallOptions): Promise<ToolResult<${output}>>;`].join("\n");
   });
 }
 

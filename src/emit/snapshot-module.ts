@@ -1,11 +1,17 @@
 /**
  * `<outDir>/<server>/snapshot.ts`: the server's snapshot entry, its tool filter and the drift
  * settings of codegen.config. The server module loads it lazily (`loadSnapshot`), only when the
- * runtime drift guard met a difference or `verify()` runs, so the listing costs nothing otherwise.
+ * runtime drift guard met a difference, `verify()` runs or a target needs the JSON Schemas, so
+ * the listing costs nothing otherwise.
+ *
+ * The entry is the committed snapshot's data, which the runtime needs wherever the app runs
+ * (bundled, compiled to another folder), so it cannot just point at `mcp-snapshot.json`. It is
+ * held as one compact JSON string for `JSON.parse`, not as a second indented literal: less than
+ * half the bytes, no type for the compiler to infer, and faster for V8 to load.
  */
 import { canonicalize, type ServerSnapshot, type ServerOptions } from "@mcp-codegen/runtime/internal";
 import type { DriftConfig } from "../config/schema.js";
-import { jsonBlockLiteral, stringLiteral } from "./text.js";
+import { jsonTextLiteral, stringLiteral } from "./text.js";
 
 export interface SnapshotModuleInput {
   key: string;
@@ -24,7 +30,7 @@ export function snapshotModuleData(input: SnapshotModuleInput): { toolFilter: ob
   };
 }
 
-/** Already in its final layout (plain JSON, two-space indent): prettier would only re-spell it, slowly. */
+/** The module's source, not yet formatted. */
 export function renderSnapshotModule(input: SnapshotModuleInput): string {
   const { toolFilter, drift } = snapshotModuleData(input);
   return `import type { GeneratedSnapshot } from "@mcp-codegen/runtime";
@@ -34,6 +40,6 @@ export function renderSnapshotModule(input: SnapshotModuleInput): string {
  * tool filter and drift rules of codegen.config: what the drift guard and \`verify()\` compare
  * the live server with.
  */
-export const snapshot = ${jsonBlockLiteral({ server: canonicalize(input.snapshot), toolFilter, drift })} as unknown as GeneratedSnapshot;
+export const snapshot: GeneratedSnapshot = JSON.parse(${jsonTextLiteral({ server: canonicalize(input.snapshot), toolFilter, drift })});
 `;
 }

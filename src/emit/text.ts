@@ -7,12 +7,18 @@
 /** Characters that end lines in JS source, or that reorder or hide text on screen. */
 const UNSAFE_IN_SOURCE = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]/g;
 
-/** The same, less `\n`: JSON.stringify escapes every control character inside strings, so a raw
- * newline in its indented output is layout. */
-const UNSAFE_IN_SOURCE_BUT_NEWLINE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]/g;
-
 function unicodeEscape(char: string): string {
   return `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`;
+}
+
+/**
+ * A JSON value as a single-quoted string literal of its compact JSON text (for `JSON.parse`), the
+ * quote prettier picks for JSON text. Everything outside printable ASCII is a `\uXXXX` escape, so
+ * no server text reaches the source raw; JSON.parse keeps `__proto__` an own key.
+ */
+export function jsonTextLiteral(value: unknown): string {
+  const json = JSON.stringify(value) ?? "null";
+  return `'${json.replace(/[\\']/g, (char) => `\\${char}`).replace(/[^\x20-\x7e]/g, unicodeEscape)}'`;
 }
 
 /** A double-quoted JS/TS string literal; every unsafe character becomes a `\uXXXX` escape. */
@@ -34,11 +40,6 @@ export function escapeInvisible(code: string): string {
 /** A JSON value as a TS expression (objects, arrays, strings made safe as above). */
 export function jsonLiteral(value: unknown): string {
   return ownProtoKeys(JSON.stringify(value)?.replace(UNSAFE_IN_SOURCE, unicodeEscape) ?? "undefined");
-}
-
-/** The same, laid out over lines with a two-space indent (its raw newlines are layout). */
-export function jsonBlockLiteral(value: unknown): string {
-  return ownProtoKeys(JSON.stringify(value, null, 2)?.replace(UNSAFE_IN_SOURCE_BUT_NEWLINE, unicodeEscape) ?? "undefined");
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * The tools' types and Zod schemas, emitted a chunk of tools at a time from plain data, so a
- * chunk can be emitted on a worker thread (and cached by its inputs) as well as in process.
+ * chunk can be cached by its inputs.
  * A chunk is one part of its tools: their TS types (for `<server>/index.ts`) or their Zod
  * schemas (for `<server>/schemas.ts`, which users' compilers do not check: see schemas-module.ts).
  */
@@ -10,7 +10,6 @@ import type { JsonObject } from "@mcp-codegen/runtime/internal";
 import type { SchemaWarning } from "./schema/warnings.js";
 import { emitZod } from "./schema/zod.js";
 import { prepareSchema } from "./schema/prepare.js";
-import type { ChunkStatement } from "../format/chunk.js";
 
 export interface EmitWarning {
   subject: string;
@@ -37,7 +36,7 @@ export interface RenderedChunk {
 
 /** A chunk's statements, not yet formatted. */
 export interface EmittedChunk {
-  statements: ChunkStatement[];
+  statements: string[];
   warnings: EmitWarning[];
 }
 
@@ -51,7 +50,7 @@ export async function emitToolChunk(chunk: ToolChunk): Promise<EmittedChunk> {
   // file is current, nor before the first formatting jobs have been handed out.
   const { emitTypeScript } = await import("./schema/typescript.js");
   const warnings: EmitWarning[] = [];
-  const statements: ChunkStatement[] = [];
+  const statements: string[] = [];
   for (const tool of chunk.tools) {
     const subject = `tool "${chunk.serverKey}/${tool.entry.name}"`;
     const input = { typeName: tool.inputType, base: "/inputSchema", closed: chunk.inputTypes === "closed", subTypes: new Map(tool.inputSubTypes) };
@@ -76,7 +75,7 @@ async function schemaStatements(
   subject: string,
   warnings: EmitWarning[],
   part: ChunkPart,
-): Promise<ChunkStatement[]> {
+): Promise<string[]> {
   const collect = (list: SchemaWarning[]) =>
     list.forEach((warning) => warnings.push({ subject, pointer: `${base}${warning.pointer}`, message: warning.message }));
   // Prepared once for both emitters, so its warnings are reported once.
@@ -86,9 +85,7 @@ async function schemaStatements(
   collect(types.warnings);
   const zod = emitZod(prepared.schema as JsonObject, { subject, prepared: true });
   collect(zod.warnings);
-  const head = `export const ${typeName}Schema: z.ZodType<${typeName}> = `;
-  const object = zod.plainObject;
   const declarations = types.code.trim();
-  if (part === "types") return declarations === "" ? [] : [{ source: declarations }];
-  return [{ source: `${head}${zod.expression};`, objectSchema: object && { head: `${head}${object.call}(`, members: object.members } }];
+  if (part === "types") return declarations === "" ? [] : [declarations];
+  return [`export const ${typeName}Schema: z.ZodType<${typeName}> = ${zod.expression};`];
 }

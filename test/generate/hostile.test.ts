@@ -12,7 +12,7 @@ import { typecheck } from "../helpers/typecheck.js";
 import { typedTwin } from "../../src/emit/schemas-module.js";
 
 const LISTING_SERVER = path.join(repoRoot, "test/servers/dist/listing-server.js");
-// The last line imitates the comment the formatter puts between statements (src/format/chunk.ts).
+// The last line imitates a line comment between statements.
 const EVIL = "*/ globalThis.pwned = 1; /* ` ${globalThis.pwned = 2} \" ' \u2028 \u2029 \u202e \u0000 </script> @param\n// mcp-codegen: next statement\n";
 
 const listing = {

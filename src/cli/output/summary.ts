@@ -86,6 +86,7 @@ export function jsonReport(report: GenerateReport): string {
       warnings: report.warnings,
       notes: report.notes,
       ...(report.contextCost ? { contextCost: report.contextCost } : {}),
+      stages: report.stages,
     },
     null,
     2,

@@ -10,22 +10,11 @@ import { jsonLiteral as literal } from "../text.js";
 import { childPointer, isJsonObject } from "./pointer.js";
 import type { JsonType } from "./zod-keywords.js";
 
-/** An object schema that is a plain `z.looseObject({…})` or `z.strictObject({…})` call. */
-export interface PlainObjectSchema {
-  expression: string;
-  /** `z.looseObject` or `z.strictObject`. */
-  call: string;
-  /** Each property: its key as a source literal, and its value expression. */
-  members: (readonly [key: string, value: string])[];
-}
-
 /** What the type builders need from the emitter. */
 export interface Emit {
   schema(node: Json, pointer: string, inherited?: readonly JsonType[]): string;
   /** The same, and whether it is exact (the emitter gave no new warning). */
   exactSchema(node: Json, pointer: string, inherited?: readonly JsonType[]): { expression: string; exact: boolean };
-  /** Told of each plain object schema, with its parts (the formatter can lay the root out). */
-  plainObject?(pointer: string, object: PlainObjectSchema): void;
   hoist(expression: string, prefix?: string): string;
   warn(pointer: string, message: string): void;
   /** The object being built will be a side of `z.intersection` (see ZodEmitter.intersecting). */
@@ -146,10 +135,7 @@ export function objectExpression(emit: Emit, node: JsonObject, pointer: string):
   const closed = additional === false && patterns === undefined && emit.intersecting === true ? closedKeysCheck(emit, properties) : "";
   const keyChecks = presenceCheck(properties, required) + objectCountChecks(emit, node, pointer) + extraProtoCheck(catchall, properties) + closed;
   const checked = keyChecks === "" ? out : onTheInput(emit, out, keyChecks);
-  const expression = ownKeysOnly(emit, checked, properties, required, pointer);
-  const call = additional === false ? "z.strictObject" : "z.looseObject";
-  if (expression === `${call}(${shape})`) emit.plainObject?.(pointer, { expression, call, members });
-  return expression;
+  return ownKeysOnly(emit, checked, properties, required, pointer);
 }
 
 /**

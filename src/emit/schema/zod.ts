@@ -28,7 +28,6 @@ import {
   objectExpression,
   stringExpression,
   type Emit,
-  type PlainObjectSchema,
 } from "./zod-types.js";
 import { allowedValues, nodeTypes, UNSUPPORTED_KEYWORDS, type JsonType } from "./zod-keywords.js";
 
@@ -42,17 +41,13 @@ export interface EmitZodOptions {
 export interface EmittedZod {
   expression: string;
   warnings: SchemaWarning[];
-  /** The parts of the expression when it is one plain object schema (the formatter may lay it out). */
-  plainObject?: PlainObjectSchema;
 }
 
 export function emitZod(schema: JsonObject, options: EmitZodOptions): EmittedZod {
   const prepared = options.prepared ? { schema: schema as Json, warnings: [] } : prepareSchema(schema);
   const emitter = new ZodEmitter(prepared.schema, prepared.warnings);
   try {
-    const expression = emitter.emitRoot();
-    const root = emitter.rootObject;
-    return root?.expression === expression ? { expression, warnings: emitter.warnings, plainObject: root } : { expression, warnings: emitter.warnings };
+    return { expression: emitter.emitRoot(), warnings: emitter.warnings };
   } catch (error) {
     // A bug of ours must not stop generation: degrade the whole schema, loudly.
     const reason = error instanceof Error ? error.message : String(error);
@@ -94,13 +89,6 @@ class ZodEmitter implements Emit {
 
   warn(pointer: string, message: string): void {
     this.warnings.push({ pointer, message });
-  }
-
-  /** The root's plain object schema, if it is one. */
-  rootObject: PlainObjectSchema | undefined;
-
-  plainObject(pointer: string, object: PlainObjectSchema): void {
-    if (pointer === "") this.rootObject = object;
   }
 
   /** Bind an expression to a constant (schemas used inside refinements are built once). */
