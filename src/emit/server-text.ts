@@ -9,7 +9,7 @@ import type { ConnectionExpression } from "./connection.js";
 import type { TableStatement } from "../format/table.js";
 import type { BodyMember } from "../format/pieces.js";
 import { methodSignatureLines, objectMemberLines, plainJsonObject, plainName, plainString, type LayoutValue } from "../format/layout.js";
-import { docComment, jsonLiteral, stringLiteral } from "./text.js";
+import { docComment, jsonLiteral, objectKey, stringLiteral } from "./text.js";
 import { toolDocLines } from "./tool-doc.js";
 import type { TargetContext, TargetEmitter } from "./targets/index.js";
 import { approvalDocLine } from "./approval.js";
@@ -186,7 +186,7 @@ export function toolsFactory(targets: readonly TargetEmitter[], context: TargetC
 /** `approvals`: which tools need approval, by raw name (only with an `approval` policy in codegen.config). */
 function approvalsStatement(context: TargetContext): string {
   if (!context.approvals) return "";
-  const entries = [...context.approvals].map(([name, decision]) => `${stringLiteral(name)}: ${decision.needsApproval},`);
+  const entries = [...context.approvals].map(([name, decision]) => `${objectKey(name)}: ${decision.needsApproval},`);
   return `/** Which tools need a person's approval before they run (codegen.config \`approval\`), by MCP name. */
 export const approvals: Readonly<Record<string, boolean>> = {
 ${entries.join("\n")}

@@ -2,7 +2,7 @@
  * Stage `normalize`: one server of the `Snapshot` → `NormalizedServer`: every entity with
  * the identifiers the emitted code will use, clashes resolved and reported.
  */
-import { scanHeaderParameters, templateVariables, type HeaderParameter, type Json, type PromptEntry, type ResourceEntry, type ResourceTemplateEntry, type ServerSnapshot, type ToolEntry } from "@mcp-codegen/runtime/internal";
+import { scanHeaderParameters, serverToolNames, templateVariables, type HeaderParameter, type Json, type PromptEntry, type ResourceEntry, type ResourceTemplateEntry, type ServerSnapshot, type ToolEntry } from "@mcp-codegen/runtime/internal";
 import { camelCase, NameScope, pascalCase } from "./identifiers.js";
 import { definitionKeys } from "../emit/schema/definitions.js";
 import { RESERVED_NAMESPACE_MEMBERS, RESERVED_SERVER_MEMBERS, RESERVED_TYPE_NAMES, TASKS_MEMBER } from "./reserved.js";
@@ -16,6 +16,11 @@ export interface NamingNote {
 export interface NormalizedTool {
   entry: ToolEntry;
   method: string;
+  /**
+   * The name every framework target gives the tool (LangChain, AI SDK, OpenAI Agents; before a
+   * `prefix` or a cross-server rename): the runtime's `serverToolNames`, so types and tools agree.
+   */
+  modelName: string;
   inputType: string;
   outputType: string | undefined;
   /** Names of the input and output types' sub-types (`$defs` entries), by definition key. */
@@ -101,6 +106,7 @@ export function normalizeServer(key: string, property: string, snapshot: ServerS
     return {
       entry,
       method,
+      modelName: "",
       inputType: typeNameOf(stem, "Input", subject, owner),
       outputType: entry.outputSchema ? typeNameOf(stem, "Output", subject, owner) : undefined,
       inputSubTypes: [],
@@ -109,6 +115,14 @@ export function normalizeServer(key: string, property: string, snapshot: ServerS
       headers: headerParametersOf(headerScans.get(entry)),
     };
   });
+
+  // One naming pass for every target's model-facing names (the runtime makes the same one).
+  const modelNames = serverToolNames(key, tools.map((tool) => tool.entry.name), false);
+  tools.forEach((tool, index) => (tool.modelName = modelNames.names[index]!));
+  for (const rename of modelNames.renames) {
+    const tool = tools[rename.index]!;
+    notes.push({ subject: `tool "${key}/${tool.entry.name}"`, message: `model-facing name ${rename.to} in every target (${rename.reason})` });
+  }
 
   const resources = snapshot.resources.map((entry): NormalizedResource => {
     const subject = `resource "${key}/${entry.uri}"`;

@@ -10,7 +10,8 @@ import { withoutUndefinedKeys } from "../shared/json-args.js";
 import { ValidationError } from "../shared/errors.js";
 import { mapBack } from "../shared/model-schema/map-back.js";
 import { projectSchema, type ModelSchemaMode } from "../shared/model-schema/project.js";
-import { providerToolName } from "./langchain/names.js";
+import { serverToolNames } from "./tool-names.js";
+import { getOwn } from "../shared/own-property.js";
 
 export interface GeneratedTools {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -54,7 +55,8 @@ export async function prepareTools(server: string, generated: GeneratedTools, pr
   const mode = generated.modelSchema ?? "exact";
   const snapshot = jsonNeeded || mode !== "exact" ? await generated.loadSnapshot?.() : undefined;
   const schemas = new Map(snapshot?.server.tools.map((tool) => [tool.name, tool.inputSchema as JsonObject]) ?? []);
-  return generated.tools.map((descriptor) => {
+  const { names } = serverToolNames(server, generated.tools.map((descriptor) => descriptor.name), prefix);
+  return generated.tools.map((descriptor, index) => {
     const exact = schemas.get(descriptor.name);
     const projected = exact && mode !== "exact" ? projectSchema(exact, mode).schema : exact;
     const parse = (value: unknown): Record<string, unknown> => {
@@ -69,8 +71,9 @@ export async function prepareTools(server: string, generated: GeneratedTools, pr
     const toArgsFromJson = exact && mode !== "exact" ? (value: unknown) => parse(mapBack(exact, value ?? {}, mode)) : (value: unknown) => parse(value ?? {});
     return {
       descriptor,
-      name: providerToolName(server, descriptor.name, prefix),
-      needsApproval: generated.approvals?.[descriptor.name] === true,
+      name: names[index]!,
+      // By own key: a tool named `__proto__` or `constructor` finds its own entry, never Object's.
+      needsApproval: generated.approvals !== undefined && getOwn(generated.approvals, descriptor.name) === true,
       modelSchema: projected,
       toArgs,
       toArgsFromJson,

@@ -89,9 +89,10 @@ async function compileSchema(prepared: PreparedSchema, typeName: string, closed:
   const definitions = definitionKeys(prepared.schema);
   const forTypes = toJsttSchema(prepared.schema, closed, warnings);
   const hidden = hidePrototypeNames(forTypes);
+  const hiddenDefinitions = hidePrototypeDefinitions(forTypes);
   let code: string;
   try {
-    code = restorePrototypeNames(await compile(forTypes as never, typeName, jsttOptions(typeName, definitions)), hidden);
+    code = restorePrototypeNames(await compile(forTypes as never, typeName, jsttOptions(typeName, definitions, hiddenDefinitions)), hidden);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     warnings.push({ pointer: "", message: `json-schema-to-typescript failed (${reason}); typed as unknown` });
@@ -104,7 +105,7 @@ async function compileSchema(prepared: PreparedSchema, typeName: string, closed:
   return { code: safe, warnings, definitions };
 }
 
-function jsttOptions(typeName: string, definitions: readonly string[]): Partial<Options> {
+function jsttOptions(typeName: string, definitions: readonly string[], hiddenDefinitions: ReadonlyMap<string, string>): Partial<Options> {
   return {
     bannerComment: "",
     format: false,
@@ -123,7 +124,8 @@ function jsttOptions(typeName: string, definitions: readonly string[]): Partial<
     customName: (node, keyNameFromDefinition) => {
       if (node.$id === ROOT_MARK) return typeName;
       // Every server `$id` was removed (toJsttSchema): an `$id` here is jstt's, the definition key.
-      const base = keyNameFromDefinition ?? (typeof node.$id === "string" ? node.$id : undefined);
+      const named = keyNameFromDefinition ?? (typeof node.$id === "string" ? node.$id : undefined);
+      const base = named === undefined ? undefined : (hiddenDefinitions.get(named) ?? named);
       // jstt also names nodes it makes for a definition (`$id: "N"` for `$defs.n`): one family,
       // which jstt itself numbers apart (`…D0Z`, `…D0Z1`).
       const index = base === undefined ? -1 : definitions.findIndex((key) => key === base || upperFirst(key) === upperFirst(base));
@@ -206,6 +208,51 @@ function hidePrototypeNames(root: Json): string[] {
     if (Array.isArray(node.required)) node.required = node.required.map((key) => (typeof key === "string" && PROTOTYPE_NAMES.has(key) ? placeholder(key) : key));
   });
   return names;
+}
+
+function definitionPlaceholder(index: number): string {
+  return `${PLACEHOLDER}K${index}Z`;
+}
+
+/**
+ * Definition keys jstt trips over the same way (`$defs.hasOwnProperty` breaks it): jstt sees a
+ * placeholder key, every `$ref` to it follows, and the sub-type is still named after the server's
+ * key (the returned map, placeholder → key, is read by `customName`).
+ */
+function hidePrototypeDefinitions(root: Json): Map<string, string> {
+  const hidden = new Map<string, string>();
+  const moves = new Map<string, string>();
+  forEachSchema(root, "", (node, pointer) => {
+    if (!isJsonObject(node)) return;
+    for (const keyword of ["$defs", "definitions"] as const) {
+      const map = node[keyword];
+      if (!isJsonObject(map) || !Object.keys(map).some((key) => PROTOTYPE_NAMES.has(key))) continue;
+      const renamed: JsonObject = {};
+      for (const [key, value] of Object.entries(map)) {
+        if (!PROTOTYPE_NAMES.has(key)) {
+          setOwn(renamed, key, value);
+          continue;
+        }
+        const placeholder = definitionPlaceholder(hidden.size);
+        hidden.set(placeholder, key);
+        setOwn(renamed, placeholder, value);
+        moves.set(`#${childPointer(pointer, keyword, key)}`, `#${childPointer(pointer, keyword, placeholder)}`);
+      }
+      node[keyword] = renamed;
+    }
+  });
+  if (moves.size > 0) {
+    forEachSchema(root, "", (node) => {
+      if (!isJsonObject(node) || typeof node.$ref !== "string") return;
+      for (const [from, to] of moves) {
+        if (node.$ref === from || node.$ref.startsWith(`${from}/`)) {
+          node.$ref = to + node.$ref.slice(from.length);
+          break;
+        }
+      }
+    });
+  }
+  return hidden;
 }
 
 function restorePrototypeNames(code: string, names: readonly string[]): string {

@@ -15,7 +15,7 @@ import { runtimeInternals } from "../../calls/runtime-api.js";
 import { McpRuntimeError } from "../../shared/errors.js";
 import { toolRunner } from "../tool-runner.js";
 import { prepareTools, type FrameworkToolOptions, type GeneratedTools, type PreparedTool } from "../generated-tools.js";
-import { planUniqueNames } from "../langchain/names.js";
+import { planUniqueNames } from "../tool-names.js";
 import { loadAgents, type AgentsModule } from "./load.js";
 import { failureText, toAgentsOutput } from "./content.js";
 

@@ -1,6 +1,9 @@
 /**
  * Tool names for model providers: `^[a-zA-Z0-9_-]{1,64}$` (OpenAI, Anthropic, Gemini agree on
- * this subset). The raw MCP name still goes on the wire; only the LangChain name changes.
+ * this subset). The raw MCP name still goes on the wire; only the framework's name changes. One
+ * naming pass for every target: `serverToolNames` decides one server's names (the generator uses
+ * it for the types it emits, the LangChain, AI SDK and OpenAI Agents adapters for the tools they
+ * build), `planUniqueNames` the names of several servers' tools put together.
  */
 const INVALID_CHARS = /[^a-zA-Z0-9_-]/g;
 export const MAX_TOOL_NAME_LENGTH = 64;
@@ -10,6 +13,52 @@ export function providerToolName(server: string, tool: string, prefix: boolean):
   const raw = prefix ? `${server}${PREFIX_SEPARATOR}${tool}` : tool;
   const safe = raw.replace(INVALID_CHARS, "_").slice(0, MAX_TOOL_NAME_LENGTH);
   return safe === "" ? "_" : safe;
+}
+
+export interface ServerToolNames {
+  /** In the order of the raw names given. */
+  readonly names: string[];
+  readonly renames: Rename[];
+}
+
+/**
+ * One server's model-facing tool names, each unique, whatever the order the tools come in: a
+ * tool whose name is already valid keeps it; the others, in code-unit order of their raw names,
+ * get their sanitised name when no other tool has it, else the first free `_2`, `_3`, … (never a
+ * name another tool of the server has). `rm_rf` stays `rm_rf`, `rm.rf` becomes `rm_rf_2`.
+ */
+export function serverToolNames(server: string, tools: readonly string[], prefix: boolean): ServerToolNames {
+  const bases = tools.map((tool) => providerToolName(server, tool, prefix));
+  const exact = tools.map((tool, index) => bases[index] === (prefix ? `${server}${PREFIX_SEPARATOR}${tool}` : tool));
+  const holders = new Map<string, string>();
+  tools.forEach((tool, index) => {
+    const base = bases[index]!;
+    if (exact[index] && !holders.has(base)) holders.set(base, tool);
+  });
+  const all = new Set(bases);
+  const taken = new Set<string>();
+  const names = [...bases];
+  const renames: Rename[] = [];
+  const order = tools.map((_, index) => index).sort((a, b) => Number(exact[b]) - Number(exact[a]) || compareCodeUnits(tools[a]!, tools[b]!));
+  for (const index of order) {
+    const base = bases[index]!;
+    const holder = holders.get(base);
+    if (!taken.has(base) && (holder === undefined || holder === tools[index])) {
+      taken.add(base);
+      continue;
+    }
+    const to = freeName(base, (candidate) => taken.has(candidate) || all.has(candidate));
+    taken.add(to);
+    names[index] = to;
+    const other = holder ?? tools[order.find((i) => bases[i] === base)!]!;
+    renames.push({ index, from: base, to, reason: `${JSON.stringify(tools[index])} and ${JSON.stringify(other)} are both "${base}" for model providers` });
+  }
+  return { names, renames: renames.sort((a, b) => a.index - b.index) };
+}
+
+/** Code-unit order (as the snapshot sorts), not the locale's. */
+function compareCodeUnits(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** Where a LangChain tool's name came from. */
