@@ -19,7 +19,7 @@ export interface ServerConfigEntry {
 }
 
 /** A stdio config for the server in `mode`, logging every call it receives to `log` (when given). */
-export function hostileServer(mode: "vocabulary" | "clashes" | "search", label: string, log?: string): ServerConfigEntry {
+export function hostileServer(mode: "vocabulary" | "names" | "clashes" | "search", label: string, log?: string): ServerConfigEntry {
   return { transport: "stdio", command: process.execPath, args: [HOSTILE_NAMES_SERVER, mode, label], ...(log ? { env: { HOSTILE_CALL_LOG: log } } : {}) };
 }
 
@@ -68,4 +68,12 @@ export function expectPrototypeUnchanged(before: Map<string | symbol, PropertyDe
 /** Arguments with every vocabulary name as an own key (JSON.parse keeps `__proto__` as one). */
 export function vocabularyArguments(names: readonly string[]): Record<string, string> {
   return JSON.parse(JSON.stringify(Object.fromEntries(names.map((name) => [name, `value of ${name}`]))));
+}
+
+/**
+ * The model-facing name every framework target gives a tool of the vocabulary: its own, but for
+ * `__proto__`, which no framework's tool map can hold as a key (the raw name still goes on the wire).
+ */
+export function modelName(tool: string): string {
+  return tool === "__proto__" ? "__proto___2" : tool;
 }

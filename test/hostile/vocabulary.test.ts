@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RunContext } from "@openai/agents";
 import { HOSTILE_NAMES } from "../servers/hostile-vocabulary.js";
 import { childPids } from "../helpers/servers.js";
-import { callLog, calls, expectPrototypeUnchanged, generateHostile, hostileServer, prototypeState, vocabularyArguments } from "./generated.js";
+import { callLog, calls, expectPrototypeUnchanged, generateHostile, hostileServer, modelName, prototypeState, vocabularyArguments } from "./generated.js";
 
 const before = new Set(childPids());
 const prototypeBefore = prototypeState();
@@ -37,9 +37,28 @@ afterAll(async () => {
   expect(childPids().filter((pid) => !before.has(pid))).toEqual([]);
 });
 
-/** The server's echo of a call: which tool it ran and the arguments it got. */
-function echoed(text: string): { tool: string; arguments: Record<string, unknown> } {
-  return JSON.parse(text);
+/** The server's echo of a call (which tool it ran, the arguments it got), wherever a framework put its text. */
+function echoed(output: unknown): { tool: string; arguments: Record<string, unknown> } {
+  const found = findEcho(output);
+  if (found === undefined) throw new Error(`no echo in ${JSON.stringify(output)}`);
+  return found;
+}
+
+function findEcho(output: unknown): { tool: string; arguments: Record<string, unknown> } | undefined {
+  if (typeof output === "string") {
+    try {
+      const parsed = JSON.parse(output);
+      return parsed !== null && typeof parsed === "object" && "tool" in parsed ? parsed : findEcho(parsed);
+    } catch {
+      return undefined;
+    }
+  }
+  if (output === null || typeof output !== "object") return undefined;
+  for (const value of Object.values(output)) {
+    const found = findEcho(value);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 function expectEveryArgument(received: Record<string, unknown>): void {
@@ -49,6 +68,7 @@ function expectEveryArgument(received: Record<string, unknown>): void {
 describe("a server whose every name is an Object member", () => {
   it("generates without a type failure, each name kept as an ordinary name", () => {
     expect(stderr).not.toMatch(/typed as unknown|json-schema-to-typescript failed|left out/);
+    expect(stderr).toContain('tool "hostile/__proto__": model-facing name __proto___2 in every target ("__proto__" is no usable key in a framework\'s tool map)');
     const raw = Object.values(server.tools).map((tool) => (tool as { name: string }).name);
     expect(raw.sort()).toEqual([...HOSTILE_NAMES].sort());
     // The emitted approvals literal has `__proto__` as an own key, not as its prototype.
@@ -74,19 +94,19 @@ describe("a server whose every name is an Object member", () => {
 
   it("LangChain tools: one per name, each running its own tool", async () => {
     const tools = await mcp.getTools();
-    expect(tools.map((tool: { name: string }) => tool.name).sort()).toEqual([...HOSTILE_NAMES].sort());
-    for (const tool of tools) {
-      const [content] = await tool.invoke({ ...args }).then((output: unknown) => [output]);
-      expect(JSON.stringify(content)).toContain(`\\"tool\\":${JSON.stringify(JSON.stringify(tool.name)).slice(1, -1)}`);
+    expect(tools.map((tool: { name: string }) => tool.name).sort()).toEqual(HOSTILE_NAMES.map(modelName).sort());
+    for (const name of HOSTILE_NAMES) {
+      const tool = tools.find((candidate: { name: string }) => candidate.name === modelName(name));
+      expect(echoed(await tool.invoke({ ...args })).tool).toBe(name);
     }
   });
 
   it("AI SDK tools: a tool set with each name as an own key, each running its own tool", async () => {
     const tools = await mcp.getAiSdkTools();
-    expect(Object.keys(tools).sort()).toEqual([...HOSTILE_NAMES].sort());
+    expect(Object.keys(tools).sort()).toEqual(HOSTILE_NAMES.map(modelName).sort());
     expect(Object.getPrototypeOf(tools)).toBeNull();
     for (const name of HOSTILE_NAMES) {
-      const output = await tools[name].execute({ ...args }, { toolCallId: `call-${name}`, messages: [] });
+      const output = await tools[modelName(name)].execute({ ...args }, { toolCallId: `call-${name}`, messages: [] });
       expect(echoed(output.text).tool).toBe(name);
       expectEveryArgument(echoed(output.text).arguments);
     }
@@ -94,10 +114,10 @@ describe("a server whose every name is an Object member", () => {
 
   it("OpenAI Agents tools: one per name, each running its own tool", async () => {
     const tools = await mcp.getAgentsTools();
-    expect(tools.map((tool: { name: string }) => tool.name).sort()).toEqual([...HOSTILE_NAMES].sort());
-    for (const tool of tools) {
-      const output = await tool.invoke(new RunContext(), JSON.stringify(args));
-      expect(JSON.stringify(output)).toContain(`\\"tool\\":${JSON.stringify(JSON.stringify(tool.name)).slice(1, -1)}`);
+    expect(tools.map((tool: { name: string }) => tool.name).sort()).toEqual(HOSTILE_NAMES.map(modelName).sort());
+    for (const name of HOSTILE_NAMES) {
+      const tool = tools.find((candidate: { name: string }) => candidate.name === modelName(name));
+      expect(echoed(await tool.invoke(new RunContext(), JSON.stringify(args))).tool).toBe(name);
     }
   });
 

@@ -6,12 +6,15 @@
  *   node hostile-names.js vocabulary [label]
  *   node hostile-names.js clashes [label]
  *   node hostile-names.js search [label]
+ *   node hostile-names.js names [label]
  *
  * `vocabulary`: one tool per hostile name (destructive, with hostile annotation keys, input
  * properties, `$defs` and `x-mcp-header` parameters named from the vocabulary), one prompt per
  * name (with hostile argument names), one resource per name and a resource template whose
  * variables are the names. `clashes`: tools `rm.rf`, `rm_rf`, `rm-rf` and `search` (tool names
- * that become equal once made safe for model providers); `search`: the tool `search` alone. A call answers with
+ * that become equal once made safe for model providers); `search`: the tool `search` alone; `names`: one tool per hostile name, each with a plain
+ * destructive shape (one string property `path`), for agents whose models cannot send a
+ * `__proto__` argument (the AI SDK refuses such JSON). A call answers with
  * `{"server": label, "tool": name, "arguments": …}` as its text and, when the environment names a
  * file in `HOSTILE_CALL_LOG`, appends the same JSON line to it first: the server's own record of
  * what reached it.
@@ -77,7 +80,7 @@ function clashTool(name: string): string {
 }
 
 /** Per mode, the tools listed. */
-const TOOLS_OF: Readonly<Record<string, readonly string[]>> = { vocabulary: HOSTILE_NAMES, clashes: ["rm.rf", "rm_rf", "rm-rf", "search"], search: ["search"] };
+const TOOLS_OF: Readonly<Record<string, readonly string[]>> = { vocabulary: HOSTILE_NAMES, names: HOSTILE_NAMES, clashes: ["rm.rf", "rm_rf", "rm-rf", "search"], search: ["search"] };
 const TOOL_NAMES = TOOLS_OF[mode] ?? [];
 const named = mode !== "vocabulary";
 

@@ -15,6 +15,13 @@ export function providerToolName(server: string, tool: string, prefix: boolean):
   return safe === "" ? "_" : safe;
 }
 
+/**
+ * Model-facing names no tool gets, though a provider would accept them: frameworks keep tools
+ * and approval settings in plain objects keyed by name, where `__proto__` is the prototype, not a
+ * key (LangChain's humanInTheLoopMiddleware fails on it). The raw name still goes on the wire.
+ */
+const UNUSABLE_NAMES: ReadonlySet<string> = new Set(["__proto__"]);
+
 export interface ServerToolNames {
   /** In the order of the raw names given. */
   readonly names: string[];
@@ -29,14 +36,14 @@ export interface ServerToolNames {
  */
 export function serverToolNames(server: string, tools: readonly string[], prefix: boolean): ServerToolNames {
   const bases = tools.map((tool) => providerToolName(server, tool, prefix));
-  const exact = tools.map((tool, index) => bases[index] === (prefix ? `${server}${PREFIX_SEPARATOR}${tool}` : tool));
+  const exact = tools.map((tool, index) => !UNUSABLE_NAMES.has(bases[index]!) && bases[index] === (prefix ? `${server}${PREFIX_SEPARATOR}${tool}` : tool));
   const holders = new Map<string, string>();
   tools.forEach((tool, index) => {
     const base = bases[index]!;
     if (exact[index] && !holders.has(base)) holders.set(base, tool);
   });
-  const all = new Set(bases);
-  const taken = new Set<string>();
+  const all = new Set([...bases, ...UNUSABLE_NAMES]);
+  const taken = new Set<string>(UNUSABLE_NAMES);
   const names = [...bases];
   const renames: Rename[] = [];
   const order = tools.map((_, index) => index).sort((a, b) => Number(exact[b]) - Number(exact[a]) || compareCodeUnits(tools[a]!, tools[b]!));
@@ -50,8 +57,10 @@ export function serverToolNames(server: string, tools: readonly string[], prefix
     const to = freeName(base, (candidate) => taken.has(candidate) || all.has(candidate));
     taken.add(to);
     names[index] = to;
-    const other = holder ?? tools[order.find((i) => bases[i] === base)!]!;
-    renames.push({ index, from: base, to, reason: `${JSON.stringify(tools[index])} and ${JSON.stringify(other)} are both "${base}" for model providers` });
+    const reason = UNUSABLE_NAMES.has(base)
+      ? `"${base}" is no usable key in a framework's tool map`
+      : `${JSON.stringify(tools[index])} and ${JSON.stringify(holder ?? tools[order.find((i) => bases[i] === base)!]!)} are both "${base}" for model providers`;
+    renames.push({ index, from: base, to, reason });
   }
   return { names, renames: renames.sort((a, b) => a.index - b.index) };
 }
