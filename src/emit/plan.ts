@@ -54,7 +54,7 @@ export function planFiles(snapshot: Snapshot, config: ResolvedConfig): EmitPlan 
     const subject = `server "${server.name}"`;
     const { name: property, reason } = properties.identifier(server.name, "server", subject);
     if (reason !== undefined) notes.push({ subject, message: `client property named ${property} (${reason})` });
-    const normalized = normalizeServer(server.name, property, serverSnapshot);
+    const normalized = normalizeServer(server.name, property, serverSnapshot, { agentsNames: config.targets.targets.includes("openai-agents") });
     notes.push(...normalized.notes);
     const moduleDir = path.join(config.outDir, server.name);
     const connection = connectionExpression(server, config.rootDir, moduleDir, capturedProtocol(listed));

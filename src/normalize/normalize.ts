@@ -69,7 +69,12 @@ export interface NormalizedServer {
   warnings: { subject: string; pointer: string; message: string }[];
 }
 
-export function normalizeServer(key: string, property: string, snapshot: ServerSnapshot): NormalizedServer {
+export interface NormalizeOptions {
+  /** The OpenAI Agents target is configured: its names (own alphabet, no `-`) are decided and reported too. */
+  agentsNames?: boolean;
+}
+
+export function normalizeServer(key: string, property: string, snapshot: ServerSnapshot, options: NormalizeOptions = {}): NormalizedServer {
   const notes: NamingNote[] = [];
   const warnings: NormalizedServer["warnings"] = [];
   const types = new NameScope(RESERVED_TYPE_NAMES);
@@ -117,11 +122,20 @@ export function normalizeServer(key: string, property: string, snapshot: ServerS
   });
 
   // One naming pass for every target's model-facing names (the runtime makes the same one).
-  const modelNames = serverToolNames(key, tools.map((tool) => tool.entry.name), false);
+  const rawNames = tools.map((tool) => tool.entry.name);
+  const modelNames = serverToolNames(key, rawNames, false);
   tools.forEach((tool, index) => (tool.modelName = modelNames.names[index]!));
   for (const rename of modelNames.renames) {
     const tool = tools[rename.index]!;
     notes.push({ subject: `tool "${key}/${tool.entry.name}"`, message: `model-facing name ${rename.to} in every target (${rename.reason})` });
+  }
+  // The Agents SDK's alphabet has no `-`: a rename there beyond `-` → `_` is reported apart.
+  if (options.agentsNames) {
+    const agents = serverToolNames(key, rawNames, false, "openai-agents");
+    for (const rename of agents.renames) {
+      if (modelNames.names[rename.index] === rename.to) continue;
+      notes.push({ subject: `tool "${key}/${tools[rename.index]!.entry.name}"`, message: `OpenAI Agents name ${rename.to} (${rename.reason} there)` });
+    }
   }
 
   const resources = snapshot.resources.map((entry): NormalizedResource => {

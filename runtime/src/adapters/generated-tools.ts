@@ -10,7 +10,7 @@ import { withoutUndefinedKeys } from "../shared/json-args.js";
 import { ValidationError } from "../shared/errors.js";
 import { mapBack } from "../shared/model-schema/map-back.js";
 import { projectSchema, type ModelSchemaMode } from "../shared/model-schema/project.js";
-import { serverToolNames } from "./tool-names.js";
+import { serverToolNames, type NameAlphabet } from "./tool-names.js";
 import { getOwn } from "../shared/own-property.js";
 
 export interface GeneratedTools {
@@ -51,11 +51,11 @@ export interface PreparedTool {
  * The tools prepared once: names, approvals and, when `jsonNeeded` or a projection is configured,
  * the JSON Schema the model sees (from the snapshot, projected).
  */
-export async function prepareTools(server: string, generated: GeneratedTools, prefix: boolean, jsonNeeded: boolean): Promise<PreparedTool[]> {
+export async function prepareTools(server: string, generated: GeneratedTools, prefix: boolean, jsonNeeded: boolean, alphabet: NameAlphabet = "provider"): Promise<PreparedTool[]> {
   const mode = generated.modelSchema ?? "exact";
   const snapshot = jsonNeeded || mode !== "exact" ? await generated.loadSnapshot?.() : undefined;
   const schemas = new Map(snapshot?.server.tools.map((tool) => [tool.name, tool.inputSchema as JsonObject]) ?? []);
-  const { names } = serverToolNames(server, generated.tools.map((descriptor) => descriptor.name), prefix);
+  const { names } = serverToolNames(server, generated.tools.map((descriptor) => descriptor.name), prefix, alphabet);
   return generated.tools.map((descriptor, index) => {
     const exact = schemas.get(descriptor.name);
     const projected = exact && mode !== "exact" ? projectSchema(exact, mode).schema : exact;

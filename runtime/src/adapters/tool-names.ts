@@ -6,12 +6,23 @@
  * build), `planUniqueNames` the names of several servers' tools put together.
  */
 const INVALID_CHARS = /[^a-zA-Z0-9_-]/g;
+
+/**
+ * The characters each framework's names may hold. The OpenAI Agents SDK turns every other
+ * character, `-` included, into `_` itself (`rm-rf` → `rm_rf`): its names are decided with its
+ * own alphabet so that no two tools end up sharing one there.
+ */
+export const NAME_ALPHABETS = {
+  provider: INVALID_CHARS,
+  "openai-agents": /[^a-zA-Z0-9_]/g,
+} as const satisfies Record<string, RegExp>;
+export type NameAlphabet = keyof typeof NAME_ALPHABETS;
 export const MAX_TOOL_NAME_LENGTH = 64;
 export const PREFIX_SEPARATOR = "__";
 
-export function providerToolName(server: string, tool: string, prefix: boolean): string {
+export function providerToolName(server: string, tool: string, prefix: boolean, alphabet: NameAlphabet = "provider"): string {
   const raw = prefix ? `${server}${PREFIX_SEPARATOR}${tool}` : tool;
-  const safe = raw.replace(INVALID_CHARS, "_").slice(0, MAX_TOOL_NAME_LENGTH);
+  const safe = raw.replace(NAME_ALPHABETS[alphabet], "_").slice(0, MAX_TOOL_NAME_LENGTH);
   return safe === "" ? "_" : safe;
 }
 
@@ -34,8 +45,8 @@ export interface ServerToolNames {
  * get their sanitised name when no other tool has it, else the first free `_2`, `_3`, … (never a
  * name another tool of the server has). `rm_rf` stays `rm_rf`, `rm.rf` becomes `rm_rf_2`.
  */
-export function serverToolNames(server: string, tools: readonly string[], prefix: boolean): ServerToolNames {
-  const bases = tools.map((tool) => providerToolName(server, tool, prefix));
+export function serverToolNames(server: string, tools: readonly string[], prefix: boolean, alphabet: NameAlphabet = "provider"): ServerToolNames {
+  const bases = tools.map((tool) => providerToolName(server, tool, prefix, alphabet));
   const exact = tools.map((tool, index) => !UNUSABLE_NAMES.has(bases[index]!) && bases[index] === (prefix ? `${server}${PREFIX_SEPARATOR}${tool}` : tool));
   const holders = new Map<string, string>();
   tools.forEach((tool, index) => {
@@ -92,7 +103,7 @@ export interface Rename {
  *    list order, get `_2`, `_3`, … (the name shortened to keep within 64 characters), never
  *    a name another tool already has.
  */
-export function planUniqueNames(tools: readonly NamedTool[]): Rename[] {
+export function planUniqueNames(tools: readonly NamedTool[], alphabet: NameAlphabet = "provider"): Rename[] {
   const names = tools.map((tool) => tool.name);
   const renames: Rename[] = [];
   const serversByName = new Map<string, Set<string>>();
@@ -104,7 +115,7 @@ export function planUniqueNames(tools: readonly NamedTool[]): Rename[] {
   tools.forEach((tool, index) => {
     const servers = serversByName.get(tool.name)!;
     if (servers.size < 2) return;
-    const to = providerToolName(tool.server, tool.tool, true);
+    const to = providerToolName(tool.server, tool.tool, true, alphabet);
     if (to === tool.name) return;
     names[index] = to;
     renames.push({ index, from: tool.name, to, reason: `servers ${[...servers].sort().join(", ")} all have a tool named "${tool.name}"` });
