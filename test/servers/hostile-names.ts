@@ -7,6 +7,7 @@
  *   node hostile-names.js clashes [label]
  *   node hostile-names.js search [label]
  *   node hostile-names.js names [label]
+ *   node hostile-names.js refs [label]
  *
  * `vocabulary`: one tool per hostile name (destructive, with hostile annotation keys, input
  * properties, `$defs` and `x-mcp-header` parameters named from the vocabulary), one prompt per
@@ -14,7 +15,8 @@
  * variables are the names. `clashes`: tools `rm.rf`, `rm_rf`, `rm-rf` and `search` (tool names
  * that become equal once made safe for model providers); `search`: the tool `search` alone; `names`: one tool per hostile name, each with a plain
  * destructive shape (one string property `path`), for agents whose models cannot send a
- * `__proto__` argument (the AI SDK refuses such JSON). A call answers with
+ * `__proto__` argument (the AI SDK refuses such JSON); `refs`: one tool `encoded` whose `$ref`s
+ * are percent-encoded pointers. A call answers with
  * `{"server": label, "tool": name, "arguments": …}` as its text and, when the environment names a
  * file in `HOSTILE_CALL_LOG`, appends the same JSON line to it first: the server's own record of
  * what reached it.
@@ -70,6 +72,29 @@ function vocabularyTool(name: string): string {
   ]);
 }
 
+/**
+ * `refs` mode: `$ref`s written as RFC 6901 pointers in a URI fragment, percent-encoded where a
+ * URI needs it (`a b` → `a%20b`, `ü` → `%C3%BC`, `%` → `%25`), with `~0` / `~1` escapes.
+ */
+const ENCODED_DEFS: readonly (readonly [key: string, ref: string])[] = [
+  ["a b", "#/$defs/a%20b"],
+  ["ü", "#/$defs/%C3%BC"],
+  ["50%", "#/$defs/50%25"],
+  ["c/d", "#/$defs/c~1d"],
+  ["e~f", "#/$defs/e~0f"],
+];
+
+function encodedRefsTool(): string {
+  const defs = object(ENCODED_DEFS.map(([key], index) => [key, object([["type", '"object"'], ["properties", object([[`field${index}`, '{"type":"integer","minimum":1}']])], ["required", JSON.stringify([`field${index}`])]])] as const));
+  const properties = object(ENCODED_DEFS.map(([, ref], index) => [`p${index}`, object([["$ref", JSON.stringify(ref)]])] as const));
+  return object([
+    ["name", '"encoded"'],
+    ["description", '"percent-encoded $ref pointers"'],
+    ["annotations", '{"readOnlyHint":true}'],
+    ["inputSchema", object([["type", '"object"'], ["$defs", defs], ["properties", properties], ["required", JSON.stringify(ENCODED_DEFS.map((_, index) => `p${index}`))]])],
+  ]);
+}
+
 function clashTool(name: string): string {
   return object([
     ["name", JSON.stringify(name)],
@@ -80,11 +105,12 @@ function clashTool(name: string): string {
 }
 
 /** Per mode, the tools listed. */
-const TOOLS_OF: Readonly<Record<string, readonly string[]>> = { vocabulary: HOSTILE_NAMES, names: HOSTILE_NAMES, clashes: ["rm.rf", "rm_rf", "rm-rf", "search"], search: ["search"] };
+const TOOLS_OF: Readonly<Record<string, readonly string[]>> = { vocabulary: HOSTILE_NAMES, names: HOSTILE_NAMES, refs: ["encoded"], clashes: ["rm.rf", "rm_rf", "rm-rf", "search"], search: ["search"] };
 const TOOL_NAMES = TOOLS_OF[mode] ?? [];
 const named = mode !== "vocabulary";
 
 function tools(): string {
+  if (mode === "refs") return `[${encodedRefsTool()}]`;
   return `[${TOOL_NAMES.map(named ? clashTool : vocabularyTool).join(",")}]`;
 }
 

@@ -138,6 +138,7 @@ function jsttOptions(typeName: string, definitions: readonly string[], hiddenDef
 /** A copy of the schema as jstt should see it (see the module comment). */
 function toJsttSchema(schema: Json, closed: boolean, warnings: SchemaWarning[]): Json {
   const copy = structuredClone(schema);
+  decodeLocalRefs(copy);
   const inherited = new WeakMap<object, JsonType[]>();
   forEachSchema(copy, "", (node, pointer) => {
     if (!isJsonObject(node)) return;
@@ -215,9 +216,31 @@ function definitionPlaceholder(index: number): string {
 }
 
 /**
- * Definition keys jstt trips over the same way (`$defs.hasOwnProperty` breaks it): jstt sees a
- * placeholder key, every `$ref` to it follows, and the sub-type is still named after the server's
- * key (the returned map, placeholder → key, is read by `customName`).
+ * A local `$ref` is a JSON pointer in a URI fragment, percent-encoded where a URI needs it
+ * (`#/$defs/a%20b`): every `$ref` of the copy is written decoded (`~0`/`~1` kept), so that the
+ * rewrites below, which build pointers from keys, find it whatever its spelling.
+ */
+function decodeLocalRefs(root: Json): void {
+  forEachSchema(root, "", (node) => {
+    if (!isJsonObject(node) || typeof node.$ref !== "string" || !node.$ref.startsWith("#")) return;
+    try {
+      node.$ref = decodeURIComponent(node.$ref);
+    } catch {
+      // Not valid percent-encoding: left as written (prepareSchema reports what cannot be followed).
+    }
+  });
+}
+
+/** A definition key jstt reads as written (in a `$ref` and as a type name): plain ASCII, no Object member. */
+function plainDefinitionKey(key: string): boolean {
+  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(key) && !PROTOTYPE_NAMES.has(key);
+}
+
+/**
+ * Definition keys jstt trips over: `$defs.hasOwnProperty` breaks it, and a key with a space, a
+ * `%` or a `/` must be percent-encoded in a `$ref`, which jstt names the sub-type after. jstt sees
+ * a placeholder key, every `$ref` to it follows, and the sub-type is still named after the
+ * server's key (the returned map, placeholder → key, is read by `customName`).
  */
 function hidePrototypeDefinitions(root: Json): Map<string, string> {
   const hidden = new Map<string, string>();
@@ -226,10 +249,10 @@ function hidePrototypeDefinitions(root: Json): Map<string, string> {
     if (!isJsonObject(node)) return;
     for (const keyword of ["$defs", "definitions"] as const) {
       const map = node[keyword];
-      if (!isJsonObject(map) || !Object.keys(map).some((key) => PROTOTYPE_NAMES.has(key))) continue;
+      if (!isJsonObject(map) || Object.keys(map).every(plainDefinitionKey)) continue;
       const renamed: JsonObject = {};
       for (const [key, value] of Object.entries(map)) {
-        if (!PROTOTYPE_NAMES.has(key)) {
+        if (plainDefinitionKey(key)) {
           setOwn(renamed, key, value);
           continue;
         }
