@@ -19,7 +19,7 @@ export interface ServerConfigEntry {
 }
 
 /** A stdio config for the server in `mode`, logging every call it receives to `log` (when given). */
-export function hostileServer(mode: "vocabulary" | "names" | "clashes" | "search", label: string, log?: string): ServerConfigEntry {
+export function hostileServer(mode: "vocabulary" | "names" | "clashes" | "search" | "refs", label: string, log?: string): ServerConfigEntry {
   return { transport: "stdio", command: process.execPath, args: [HOSTILE_NAMES_SERVER, mode, label], ...(log ? { env: { HOSTILE_CALL_LOG: log } } : {}) };
 }
 
