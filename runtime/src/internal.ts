@@ -29,4 +29,4 @@ export { findProjectRoot } from "./shared/project-root.js";
 export { projectSchema, type Projection, type ProjectionProblem } from "./shared/model-schema/project.js";
 export { mapBack } from "./shared/model-schema/map-back.js";
 export { MODEL_SCHEMA_MODES, PROVIDER_RULES, ANNOTATIONS, type ModelSchemaMode, type ProjectedMode, type ProviderRules } from "./shared/model-schema/rules.js";
-export { providerToolName } from "./adapters/langchain/names.js";
+export { planUniqueNames, providerToolName, serverToolNames } from "./adapters/tool-names.js";

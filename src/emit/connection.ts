@@ -11,7 +11,7 @@ import path from "node:path";
 import type { ResolvedServer } from "../config/load.js";
 import type { ModuleFormat } from "../config/module-format.js";
 import { eraOfSnapshot, findProjectRoot, hasPlaceholder, type CapturedProtocol, type ServerConfig, type ServerSnapshot } from "@mcp-codegen/runtime/internal";
-import { jsonLiteral, stringLiteral } from "./text.js";
+import { jsonLiteral, objectKey, stringLiteral } from "./text.js";
 
 /** Keys that are generator options, not connection settings. */
 const GENERATOR_ONLY_KEYS = new Set(["include", "exclude", "timeout", "maxListingBytes", "maxSchemaDepth"]);
@@ -44,7 +44,7 @@ export function connectionExpression(server: ResolvedServer, rootDir: string, mo
   const entries = Object.entries(server.config as ServerConfig & Record<string, unknown>).filter(
     ([key]) => !GENERATOR_ONLY_KEYS.has(key) && key !== "cwd",
   );
-  const members = entries.map(([key, value]) => `${stringLiteral(RUNTIME_NAMES[key] ?? key)}: ${jsonLiteral(value)}`);
+  const members = entries.map(([key, value]) => `${objectKey(RUNTIME_NAMES[key] ?? key)}: ${jsonLiteral(value)}`);
   // The era the server was captured with: the client starts in it instead of probing.
   if (captured !== undefined) members.push(`"captured": ${jsonLiteral(captured)}`);
   if (server.config.transport !== "stdio") return { code: `{ ${members.join(", ")} }`, pathHelper: undefined, declarations: [] };

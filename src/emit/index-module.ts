@@ -2,13 +2,14 @@
  * `<outDir>/index.ts`: `createClient(options?)` with one property per server, `getTools()`
  * across all servers and `close()`.
  */
-import { stringLiteral } from "./text.js";
+import { objectKey, stringLiteral } from "./text.js";
 import type { TargetEmitter } from "./targets/index.js";
 
 export interface IndexServer {
   key: string;
   property: string;
   typeStem: string;
+  modelNames: readonly { tool: string; name: string }[];
 }
 
 export function renderIndexModule(servers: readonly IndexServer[], targets: readonly TargetEmitter[]): string {
@@ -23,7 +24,7 @@ export function renderIndexModule(servers: readonly IndexServer[], targets: read
   );
   const configEntries = servers.map((server) => `/** Connection (and runtime options) of the server ${server.key} (default: the connection in codegen.config). */\n${stringLiteral(server.key)}?: RuntimeServerConfig;`);
   const clientMembers = servers.map((server) => `readonly ${server.property}: ${server.typeStem}Client;`);
-  const connections = servers.map((server) => `${stringLiteral(server.key)}: servers[${stringLiteral(server.key)}] ?? ${server.property}Connection,`);
+  const connections = servers.map((server) => `${objectKey(server.key)}: servers[${stringLiteral(server.key)}] ?? ${server.property}Connection,`);
   const clients = servers.map((server) => `${server.property}: create${server.typeStem}Client(runtime, ${stringLiteral(server.key)}),`);
   const runtimeImport = ["createRuntime", "mergeDriftReports", ...runtimeNames.filter((name) => !name.startsWith("type ")), "withAsyncDispose", "type AsyncDisposer", "type DriftReport", ...runtimeNames.filter((name) => name.startsWith("type ")), "type Runtime", "type RuntimeOptions", "type RuntimeServerConfig"];
   const head = [

@@ -6,7 +6,7 @@
 import path from "node:path";
 import type { ResolvedConfig } from "../config/load.js";
 import { projectModuleFormat } from "../config/module-format.js";
-import { hashJson, type Snapshot } from "@mcp-codegen/runtime/internal";
+import { hashJson, planUniqueNames, type Snapshot } from "@mcp-codegen/runtime/internal";
 import { NameScope } from "../normalize/identifiers.js";
 import { normalizeServer, type NamingNote } from "../normalize/normalize.js";
 import { RESERVED_CLIENT_MEMBERS } from "../normalize/reserved.js";
@@ -61,12 +61,12 @@ export function planFiles(snapshot: Snapshot, config: ResolvedConfig, formatKey?
     const subject = `server "${server.name}"`;
     const { name: property, reason } = properties.identifier(server.name, "server", subject);
     if (reason !== undefined) notes.push({ subject, message: `client property named ${property} (${reason})` });
-    const normalized = normalizeServer(server.name, property, serverSnapshot);
+    const normalized = normalizeServer(server.name, property, serverSnapshot, { agentsNames: config.targets.targets.includes("openai-agents") });
     notes.push(...normalized.notes);
     const moduleDir = path.join(config.outDir, server.name);
     const connection = connectionExpression(server, config.rootDir, moduleDir, format, capturedProtocol(listed));
     const toolFilter = { ...(server.config.include ? { include: server.config.include } : {}), ...(server.config.exclude ? { exclude: server.config.exclude } : {}) };
-    indexServers.push({ key: server.name, property, typeStem: normalized.typeStem });
+    indexServers.push({ key: server.name, property, typeStem: normalized.typeStem, modelNames: normalized.tools.map((tool) => ({ tool: tool.entry.name, name: tool.modelName })) });
     const inputsHash = hashJson({ emitter, key: server.name, property, server: serverSnapshot.hash, connection: connection.code, toolFilter, inputTypes: config.inputTypes, targets: config.targets });
     // The module and its schemas module come from one rendering, whichever asks first.
     let rendered: Promise<RenderedServer> | undefined;
@@ -112,7 +112,17 @@ export function planFiles(snapshot: Snapshot, config: ResolvedConfig, formatKey?
     weight: 0,
     render: async (formatter) => ({ body: await formatter.format(formatter.emitClock.timeSync(() => renderIndexModule(indexServers, selectedTargets(config.targets))), "index.ts"), warnings: [] }),
   });
+  notes.push(...acrossServerNotes(indexServers));
   return { files, notes };
+}
+
+/** The tools `createClient()`'s all-servers accessors rename (`planUniqueNames`, as the runtime does), each reported once. */
+function acrossServerNotes(servers: readonly IndexServer[]): NamingNote[] {
+  const named = servers.flatMap((server) => server.modelNames.map((name) => ({ server: server.key, tool: name.tool, name: name.name })));
+  return planUniqueNames(named).map(({ index, to, reason }) => ({
+    subject: `tool "${named[index]!.server}/${named[index]!.tool}"`,
+    message: `model-facing name ${to} among every server's tools (${reason})`,
+  }));
 }
 
 async function renderServerBody(input: ServerModuleInput, formatter: Formatter, subject: string): Promise<RenderedServer> {

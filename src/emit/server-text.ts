@@ -6,7 +6,7 @@
 import type { ToolFilter } from "@mcp-codegen/runtime/internal";
 import type { NormalizedServer, NormalizedTool } from "../normalize/normalize.js";
 import type { ConnectionExpression } from "./connection.js";
-import { docComment, jsonLiteral, stringLiteral } from "./text.js";
+import { docComment, jsonLiteral, objectKey, stringLiteral } from "./text.js";
 import { toolDocLines } from "./tool-doc.js";
 import type { TargetContext, TargetEmitter } from "./targets/index.js";
 import { approvalDocLine } from "./approval.js";
@@ -188,7 +188,7 @@ export function toolsFactory(targets: readonly TargetEmitter[], context: TargetC
 /** `approvals`: which tools need approval, by raw name (only with an `approval` policy in codegen.config). */
 function approvalsStatement(context: TargetContext): string {
   if (!context.approvals) return "";
-  const entries = [...context.approvals].map(([name, decision]) => `${stringLiteral(name)}: ${decision.needsApproval},`);
+  const entries = [...context.approvals].map(([name, decision]) => `${objectKey(name)}: ${decision.needsApproval},`);
   return `/** Which tools need a person's approval before they run (codegen.config \`approval\`), by MCP name. */
 export const approvals: Readonly<Record<string, boolean>> = {
 ${entries.join("\n")}

@@ -27,6 +27,15 @@ export function stringLiteral(text: string): string {
 }
 
 /**
+ * A key of an emitted object literal (a value, not a type): `"__proto__": v` there would set the
+ * literal's prototype, so that one name is written computed, `["__proto__"]: v`, an own property.
+ */
+export function objectKey(name: string): string {
+  const literal = stringLiteral(name);
+  return name === "__proto__" ? `[${literal}]` : literal;
+}
+
+/**
  * Characters that must never appear raw anywhere in generated code, even outside literals:
  * line and paragraph separators, bidi controls (Trojan Source), zero-width characters, the BOM.
  */

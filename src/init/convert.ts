@@ -7,7 +7,7 @@
  */
 import path from "node:path";
 import { envName, headerPlaceholder, isPlainValue, isSecretName, looksLikeToken, type VariableNames } from "./secrets.js";
-import { HEADER_FLAGS, KEY_VALUE_LIST, URL_WITH_SCHEME } from "./secret-rules.js";
+import { DIGEST_LABELS, HEADER_FLAGS, KEY_VALUE_LIST, URL_WITH_SCHEME } from "./secret-rules.js";
 import { isRecord } from "../config/compat.js";
 
 export interface ConvertedServer {
@@ -88,17 +88,25 @@ function placeholder(scrub: Scrub, name: string, value: string): string {
 }
 
 function envWithoutSecrets(env: Editor, text: (value: unknown) => string, scrub: Scrub): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(env).map(([key, value]) => {
-      const converted = text(value);
-      if (OUR_VARIABLE.test(converted)) return [key, converted];
-      // The key as the variable name: the user may already have it set.
-      if (isSecretName(key)) return [key, placeholder(scrub, key, converted)];
-      if (SCHEME.test(converted)) return [key, urlWithoutSecrets(converted, scrub)];
-      return [key, isPlainValue(converted) ? localPath(converted, scrub) : placeholder(scrub, key, converted)];
-    }),
-  );
+  return Object.fromEntries(Object.entries(env).map(([key, value]) => [key, assignedValue(key, text(value), scrub)]));
 }
+
+/**
+ * The value of an environment variable, in `env` or as a `NAME=value` argument (`docker run -e
+ * NAME=value`): a placeholder named after the variable (`${NAME}`, the name the user may already
+ * have set; derived when another value has it) when the name says secret or the value is not
+ * plainly harmless; kept when plainly harmless (paths, log levels, ports, booleans); a URL keeps
+ * all but its credentials.
+ */
+function assignedValue(key: string, value: string, scrub: Scrub): string {
+  if (OUR_VARIABLE.test(value)) return value;
+  if (isSecretName(key)) return placeholder(scrub, key, value);
+  if (SCHEME.test(value)) return urlWithoutSecrets(value, scrub);
+  return isPlainValue(value) ? localPath(value, scrub) : placeholder(scrub, key, value);
+}
+
+/** `NAME=value` with a variable name (`-e POSTGRES_PASSWORD=…`, `--env=TZ=UTC`, bare). */
+const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s;
 
 /**
  * Flags naming a secret (`--api-key=…`, `--token …`), header flags (`-H "Authorization: …"`),
@@ -138,13 +146,34 @@ function headerLine(line: string, scrub: Scrub): string {
   return `${name}: ${OUR_VARIABLE.test(value) ? value : headerPlaceholder(scrub.server, name.trim(), value, scrub.names)}`;
 }
 
-/** A value without a secret-named flag: URLs and connection strings lose credentials, tokens go. */
+/**
+ * A value without a secret-named flag: URLs and connection strings lose credentials, a
+ * `NAME=value` keeps its name and loses a secret value, and a token, alone or inside a longer
+ * argument, becomes a placeholder (only the token: `token:ghp_…` → `token:${SERVER_TOKEN}`).
+ */
 function positional(value: string, flag: string | undefined, scrub: Scrub): string {
   if (SCHEME.test(value)) return urlWithoutSecrets(value, scrub);
   if (KEY_VALUE_LIST.test(value)) return keyValueListWithoutSecrets(value, scrub);
+  const assignment = ASSIGNMENT.exec(value);
+  if (assignment?.[1] !== undefined && assignment[2] !== undefined) return `${assignment[1]}=${assignedValue(assignment[1], assignment[2], scrub)}`;
   if (OUR_VARIABLE.test(value)) return value;
-  if (looksLikeToken(value)) return placeholder(scrub, envName(`${scrub.server}_${flag ?? "token"}`), value);
-  return localPath(value, scrub);
+  const scrubbed = withoutEmbeddedTokens(value, envName(`${scrub.server}_${flag ?? "token"}`), scrub);
+  return scrubbed === value ? localPath(value, scrub) : scrubbed;
+}
+
+/** Where a longer argument may hold a token: between these separators. */
+const TOKEN_SEPARATORS = /([\s,;:=@]+)/;
+
+/** Each token-like part of `value` (whole, or between separators) as a placeholder named `name`; digests stay. */
+function withoutEmbeddedTokens(value: string, name: string, scrub: Scrub): string {
+  if (looksLikeToken(value)) return placeholder(scrub, name, value);
+  const parts = value.split(TOKEN_SEPARATORS);
+  return parts
+    .map((part, index) => {
+      const digest = parts[index - 1] === ":" && DIGEST_LABELS.has((parts[index - 2] ?? "").toLowerCase());
+      return index % 2 === 0 && part !== "" && !digest && looksLikeToken(part) ? placeholder(scrub, name, part) : part;
+    })
+    .join("");
 }
 
 /** `Server=db;Password=…` → `Server=db;Password=${SERVER_PASSWORD}`. */

@@ -97,11 +97,17 @@ export const PLAIN_VALUES: readonly RegExp[] = [
   /^-?\d{1,5}(\.\d+)?$/, // ports, counts, sizes; longer digit runs may be account numbers or PINs
   /^[A-Za-z]{1,24}([-_. ][A-Za-z]{1,24})*$/, // debug, info, blue, production, en-US (a long letter run may be a key)
   /^(~|\.{1,2})?[\\/][^\s:@?#]*$/, // /path/to/file, ./rel, ~/x
+  /^[A-Za-z0-9_][A-Za-z0-9_.-]*([\\/][A-Za-z0-9_.-]+)+[\\/]?$/, // data/memory.jsonl, logs/app (relative, no leading ./)
+  /^[A-Za-z0-9_][A-Za-z0-9_.-]*[\\/]$/, // cache/
+  /^[A-Za-z0-9_][A-Za-z0-9_-]*\.[A-Za-z][A-Za-z0-9]{0,7}$/, // memory.jsonl, config.yaml (a file name)
   /^\.{1,2}$/,
   /^[A-Za-z]:[\\/][^:@?#]*$/, // C:\Users\…
   /^\d{1,3}(\.\d{1,3}){3}(:\d{1,5})?$/, // 127.0.0.1:8080
   /^localhost(:\d{1,5})?$/i,
 ];
+
+/** A content digest is no secret: `image@sha256:<hex>` keeps the hex after one of these labels. */
+export const DIGEST_LABELS: ReadonlySet<string> = new Set(["md5", "sha1", "sha224", "sha256", "sha384", "sha512"]);
 
 /** Schemes of `scheme://user:pass@host` strings whose user info is scrubbed (any scheme). */
 export const URL_WITH_SCHEME = /^([A-Za-z][A-Za-z0-9+.-]*:\/\/)([^/?#\s]*)@/;

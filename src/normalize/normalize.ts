@@ -2,7 +2,7 @@
  * Stage `normalize`: one server of the `Snapshot` → `NormalizedServer`: every entity with
  * the identifiers the emitted code will use, clashes resolved and reported.
  */
-import { scanHeaderParameters, templateVariables, type HeaderParameter, type Json, type PromptEntry, type ResourceEntry, type ResourceTemplateEntry, type ServerSnapshot, type SkillEntry, type ToolEntry } from "@mcp-codegen/runtime/internal";
+import { scanHeaderParameters, serverToolNames, templateVariables, type HeaderParameter, type Json, type PromptEntry, type ResourceEntry, type ResourceTemplateEntry, type ServerSnapshot, type SkillEntry, type ToolEntry } from "@mcp-codegen/runtime/internal";
 import { camelCase, NameScope, pascalCase } from "./identifiers.js";
 import { definitionKeys } from "../emit/schema/definitions.js";
 import { RESERVED_NAMESPACE_MEMBERS, RESERVED_SERVER_MEMBERS, RESERVED_TYPE_NAMES, SKILLS_MEMBER, TASKS_MEMBER } from "./reserved.js";
@@ -16,6 +16,11 @@ export interface NamingNote {
 export interface NormalizedTool {
   entry: ToolEntry;
   method: string;
+  /**
+   * The name every framework target gives the tool (LangChain, AI SDK, OpenAI Agents; before a
+   * `prefix` or a cross-server rename): the runtime's `serverToolNames`, so types and tools agree.
+   */
+  modelName: string;
   inputType: string;
   outputType: string | undefined;
   /** Names of the input and output types' sub-types (`$defs` entries), by definition key. */
@@ -74,7 +79,12 @@ export interface NormalizedServer {
   warnings: { subject: string; pointer: string; message: string }[];
 }
 
-export function normalizeServer(key: string, property: string, snapshot: ServerSnapshot): NormalizedServer {
+export interface NormalizeOptions {
+  /** The OpenAI Agents target is configured: its names (own alphabet, no `-`) are decided and reported too. */
+  agentsNames?: boolean;
+}
+
+export function normalizeServer(key: string, property: string, snapshot: ServerSnapshot, options: NormalizeOptions = {}): NormalizedServer {
   const notes: NamingNote[] = [];
   const warnings: NormalizedServer["warnings"] = [];
   const types = new NameScope(RESERVED_TYPE_NAMES);
@@ -114,6 +124,7 @@ export function normalizeServer(key: string, property: string, snapshot: ServerS
     return {
       entry,
       method,
+      modelName: "",
       inputType: typeNameOf(stem, "Input", subject, owner),
       outputType: entry.outputSchema ? typeNameOf(stem, "Output", subject, owner) : undefined,
       inputSubTypes: [],
@@ -122,6 +133,23 @@ export function normalizeServer(key: string, property: string, snapshot: ServerS
       headers: headerParametersOf(headerScans.get(entry)),
     };
   });
+
+  // One naming pass for every target's model-facing names (the runtime makes the same one).
+  const rawNames = tools.map((tool) => tool.entry.name);
+  const modelNames = serverToolNames(key, rawNames, false);
+  tools.forEach((tool, index) => (tool.modelName = modelNames.names[index]!));
+  for (const rename of modelNames.renames) {
+    const tool = tools[rename.index]!;
+    notes.push({ subject: `tool "${key}/${tool.entry.name}"`, message: `model-facing name ${rename.to} in every target (${rename.reason})` });
+  }
+  // The Agents SDK's alphabet has no `-`: a rename there beyond `-` → `_` is reported apart.
+  if (options.agentsNames) {
+    const agents = serverToolNames(key, rawNames, false, "openai-agents");
+    for (const rename of agents.renames) {
+      if (modelNames.names[rename.index] === rename.to) continue;
+      notes.push({ subject: `tool "${key}/${tools[rename.index]!.entry.name}"`, message: `OpenAI Agents name ${rename.to} (${rename.reason} there)` });
+    }
+  }
 
   const resources = snapshot.resources.map((entry): NormalizedResource => {
     const subject = `resource "${key}/${entry.uri}"`;

@@ -8,7 +8,7 @@
 import fc from "fast-check";
 import type { Json } from "../../runtime/src/shared/canonical-json.js";
 import type { JsonObject } from "../../runtime/src/shared/snapshot.js";
-import { FORMATS, KEYS, NUMBERS, PATTERNS, PRIMITIVES, TYPES } from "./vocabulary.js";
+import { DEF_NAMES, FORMATS, KEYS, NUMBERS, PATTERNS, PRIMITIVES, TYPES } from "./vocabulary.js";
 
 export type Draft = "2020-12" | "draft-07";
 
@@ -157,9 +157,13 @@ export function schemaArbitrary(draft: Draft): fc.Arbitrary<JsonObject> {
   const root = fc.oneof({ weight: 4, arbitrary: objectRoot() }, { weight: 1, arbitrary: node.map((n) => (typeof n === "boolean" ? { not: {} } : n)) });
   // d0 is referenced from anywhere, so it is never a bare reference (a loop that never reaches a value); a recursive one refers to itself.
   const definition = fc.oneof(tie0("object"), tie0("array"), stringNode(), numberNode());
-  return fc.record({ root, d0: definition, recursive: fc.boolean() }).map(({ root, d0, recursive }) => {
+  return fc.record({ root, d0: definition, recursive: fc.boolean(), name: fc.constantFrom(...DEF_NAMES) }).map(({ root, d0, recursive, name }) => {
     const def: Json = recursive ? { type: "object", properties: { value: d0, next: { $ref: `#/${defs}/d0` } } } : d0;
-    return { $schema: DRAFT_URIS[draft], ...root, [defs]: { d0: def } };
+    const schema = { $schema: DRAFT_URIS[draft], ...root, [defs]: { d0: def } };
+    // The definition under its drawn name, each `$ref` to it a percent-encoded pointer (JSON.parse keeps `__proto__` a key).
+    const pointer = `#/${defs}/${encodeURIComponent(name.replace(/~/g, "~0").replace(/\//g, "~1"))}`;
+    const text = JSON.stringify(schema).replaceAll(`"#/${defs}/d0"`, JSON.stringify(pointer)).replace(`"${defs}":{"d0":`, `"${defs}":{${JSON.stringify(name)}:`);
+    return JSON.parse(text) as JsonObject;
   });
 
   function objectRoot(): fc.Arbitrary<JsonObject> {

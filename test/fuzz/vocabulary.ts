@@ -1,16 +1,23 @@
 /** The values the fuzzer draws schemas and instances from: few, so that they collide often. */
 import type { Json } from "../../runtime/src/shared/canonical-json.js";
+import { HOSTILE_NAMES } from "../servers/hostile-vocabulary.js";
 
 /**
- * Property names: identifiers, one that needs quoting, and prototype names, which must stay
- * ordinary names (issue 17): `constructor` and `toString` are found through the prototype by a
+ * Property names: identifiers, one that needs quoting, and prototype names (the hostile
+ * vocabulary of issue 28), which must stay ordinary names (issue 17): `constructor` and `toString` are found through the prototype by a
  * plain lookup, `__proto__` is skipped by Zod (the emitter checks it itself: as a declared
  * property, an extra key, in counts and names), and `__proto__x` starts like `__proto__`.
  */
-export const KEYS = ["a", "b", "c", "x-y", "constructor", "toString", "__proto__", "__proto__x"] as const;
+export const KEYS = ["a", "b", "c", "x-y", ...HOSTILE_NAMES, "__proto__x"] as const;
 
 /** Keys of instances beyond the declared ones. */
-export const EXTRA_KEYS = ["a", "b", "c", "x-y", "z", "ab", "__proto__"] as const;
+export const EXTRA_KEYS = ["a", "b", "c", "x-y", "z", "ab", "__proto__", "constructor", "valueOf"] as const;
+
+/**
+ * Names of the root's definition: a plain one, the hostile vocabulary (issue 28), and keys a
+ * `$ref` must percent-encode (`#/$defs/a%20b`, `#/$defs/50%25`).
+ */
+export const DEF_NAMES = ["d0", ...HOSTILE_NAMES, "a b", "50%"] as const;
 
 export const TYPES = ["string", "number", "integer", "boolean", "null", "object", "array"] as const;
 

@@ -164,6 +164,20 @@ describe("init keeps secrets out and keeps the rest", () => {
     expect(config).toContain('"url": "https://${BASIC_USER}:${BASIC_PASSWORD}@sse.example.com/sse"');
   });
 
+  it("NAME=value arguments keep their names and lose secret values; a token inside a longer argument loses only itself", async () => {
+    const { config } = await importSecrets();
+    // The postgres server's URL took POSTGRES_PASSWORD for another value: this one gets a derived name.
+    expect(config).toContain('"POSTGRES_PASSWORD=${DOCKER_POSTGRES_PASSWORD}"');
+    expect(config).not.toContain("Summer2024");
+    expect(config).toContain('"GITHUB_PERSONAL_ACCESS_TOKEN=${GITHUB_PERSONAL_ACCESS_TOKEN}"');
+    expect(config).toContain('"UPSTREAM=https://${DOCKER_USER}:${DOCKER_PASSWORD}@git.example.com/repo"');
+    expect(config).toContain('"OPAQUE_SETTING=${OPAQUE_SETTING}"');
+    expect(config).toContain('"--label=owner:${DOCKER_LABEL}"');
+    for (const kept of ['"LOG_LEVEL=debug"', '"--env=TZ=UTC"', '"HOME_DIR"', '"-e"', '"--env"', "sha256:e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"]) {
+      expect(config).toContain(kept);
+    }
+  });
+
   it("plainly harmless values stay as written; home paths are never absolute", async () => {
     const { config, home, dir } = await importSecrets();
     for (const kept of [
@@ -179,6 +193,12 @@ describe("init keeps secrets out and keeps the rest", () => {
       '"@modelcontextprotocol/server-postgres"',
       '"https://api.example.com/mcp"',
       '"MEMORY_FILE_PATH": "${HOME}/memory.json"',
+      '"MEMORY_FILE_PATH": "data/memory.jsonl"',
+      '"CACHE_DIR": "cache/"',
+      '"STATE_FILE": "state.json"',
+      '"HTTP_PORT": "8080"',
+      '"ENABLED": "false"',
+      '"TZ": "UTC"',
       '"${HOME}/tools/server.js"',
       '"--config=${HOME}/.config/tool.json"',
       '"./tools/local.js"',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { toStandardBlock } from "../../runtime/src/adapters/langchain/content.js";
-import { MAX_TOOL_NAME_LENGTH, planUniqueNames } from "../../runtime/src/adapters/langchain/names.js";
+import { MAX_TOOL_NAME_LENGTH, planUniqueNames } from "../../runtime/src/adapters/tool-names.js";
 
 const named = (server: string, tool: string, name = tool) => ({ server, tool, name });
 

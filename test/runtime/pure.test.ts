@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { expandUriTemplate, pathFromModule, ValidationError } from "../../runtime/src/index.js";
 import { toStandardBlock } from "../../runtime/src/adapters/langchain/content.js";
-import { providerToolName } from "../../runtime/src/adapters/langchain/names.js";
+import { providerToolName } from "../../runtime/src/adapters/tool-names.js";
 import { shouldFallBackToSse } from "../../runtime/src/wire/transports.js";
 import { loadClientSdk } from "../../runtime/src/wire/sdk.js";
 import { SdkErrorCode, SdkHttpError } from "@modelcontextprotocol/client";

@@ -10,7 +10,8 @@ import { withoutUndefinedKeys } from "../shared/json-args.js";
 import { ValidationError } from "../shared/errors.js";
 import { mapBack } from "../shared/model-schema/map-back.js";
 import { projectSchema, type ModelSchemaMode } from "../shared/model-schema/project.js";
-import { providerToolName } from "./langchain/names.js";
+import { serverToolNames, type NameAlphabet } from "./tool-names.js";
+import { getOwn } from "../shared/own-property.js";
 
 export interface GeneratedTools {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -50,11 +51,12 @@ export interface PreparedTool {
  * The tools prepared once: names, approvals and, when `jsonNeeded` or a projection is configured,
  * the JSON Schema the model sees (from the snapshot, projected).
  */
-export async function prepareTools(server: string, generated: GeneratedTools, prefix: boolean, jsonNeeded: boolean): Promise<PreparedTool[]> {
+export async function prepareTools(server: string, generated: GeneratedTools, prefix: boolean, jsonNeeded: boolean, alphabet: NameAlphabet = "provider"): Promise<PreparedTool[]> {
   const mode = generated.modelSchema ?? "exact";
   const snapshot = jsonNeeded || mode !== "exact" ? await generated.loadSnapshot?.() : undefined;
   const schemas = new Map(snapshot?.server.tools.map((tool) => [tool.name, tool.inputSchema as JsonObject]) ?? []);
-  return generated.tools.map((descriptor) => {
+  const { names } = serverToolNames(server, generated.tools.map((descriptor) => descriptor.name), prefix, alphabet);
+  return generated.tools.map((descriptor, index) => {
     const exact = schemas.get(descriptor.name);
     const projected = exact && mode !== "exact" ? projectSchema(exact, mode).schema : exact;
     const parse = (value: unknown): Record<string, unknown> => {
@@ -69,8 +71,9 @@ export async function prepareTools(server: string, generated: GeneratedTools, pr
     const toArgsFromJson = exact && mode !== "exact" ? (value: unknown) => parse(mapBack(exact, value ?? {}, mode)) : (value: unknown) => parse(value ?? {});
     return {
       descriptor,
-      name: providerToolName(server, descriptor.name, prefix),
-      needsApproval: generated.approvals?.[descriptor.name] === true,
+      name: names[index]!,
+      // By own key: a tool named `__proto__` or `constructor` finds its own entry, never Object's.
+      needsApproval: generated.approvals !== undefined && getOwn(generated.approvals, descriptor.name) === true,
       modelSchema: projected,
       toArgs,
       toArgsFromJson,

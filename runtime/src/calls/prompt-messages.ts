@@ -2,6 +2,7 @@
  * Prompts for generated modules without the LangChain target: the MCP messages as the server sent
  * them (`role` and one content block each), so such a module imports no LangChain package.
  */
+import { setOwn } from "../shared/own-property.js";
 import type { PromptMessage } from "@modelcontextprotocol/client";
 import type { Runtime } from "./runtime-api.js";
 import { runtimeOf, type Session } from "./session.js";
@@ -19,7 +20,8 @@ export async function getMcpPromptMessages(
 ): Promise<PromptMessage[]> {
   const runtime = runtimeOf(target);
   const on = target === runtime ? server : (target as Session).server;
+  // Argument names are server text (`__proto__` too): own keys.
   const defined: Record<string, string> = {};
-  for (const [key, value] of Object.entries(args)) if (value !== undefined) defined[key] = value;
+  for (const [key, value] of Object.entries(args)) if (value !== undefined) setOwn(defined, key, value);
   return (await runtime.getPrompt(on, name, defined, options)).messages;
 }

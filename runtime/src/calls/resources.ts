@@ -1,4 +1,5 @@
 /** Resource reads as text or bytes, and RFC 6570 URI template expansion. */
+import { setOwn } from "../shared/own-property.js";
 import type { ReadResourceResult } from "@modelcontextprotocol/client";
 import { isTextualMime } from "../shared/mime.js";
 import { expandTemplate } from "../shared/uri-expand.js";
@@ -37,7 +38,8 @@ export type UriVariables = Record<string, string | number | boolean | readonly s
 
 /** Expands an RFC 6570 template: numbers and booleans as their text, lists as lists. */
 export function expandUriTemplate(template: string, variables: UriVariables): string {
-  const values: Record<string, string | readonly string[]> = {};
-  for (const [name, value] of Object.entries(variables)) values[name] = Array.isArray(value) ? value : String(value);
+  // Variable names are server text (`__proto__`, `constructor`): a null-prototype map of own keys.
+  const values = Object.create(null) as Record<string, string | readonly string[]>;
+  for (const [name, value] of Object.entries(variables)) setOwn(values, name, Array.isArray(value) ? value : String(value));
   return expandTemplate(template, values);
 }

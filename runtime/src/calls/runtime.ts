@@ -31,6 +31,7 @@ import { listPagesOf } from "../connection/listing.js";
 import { isLegacyConnection } from "../wire/era-2025.js";
 import { hooksInterceptor } from "./hooks.js";
 import { withValidHeaders, X_MCP_HEADER } from "../shared/x-mcp-header.js";
+import { getOwn, setOwn } from "../shared/own-property.js";
 import type { RequestDefaults } from "../connection/request-options.js";
 import { McpSession } from "./session.js";
 import { RUNTIME_INTERNALS, type DriftCheck, type Runtime, type RuntimeInternals, type Session, type ToolsFromListings } from "./runtime-api.js";
@@ -312,15 +313,27 @@ class McpRuntime implements Runtime {
  * runtime's output policy). Built once per descriptor.
  */
 function wireDefinition(tool: ToolDescriptor<unknown, unknown>): Tool {
-  const properties: Record<string, unknown> = {};
+  // Property names are server text (`__proto__` included): every level is a null-prototype object
+  // written with own keys, so no name reaches or replaces a prototype.
+  const properties = ownRecord();
   for (const parameter of tool.headers ?? []) {
     let at = properties;
     parameter.path.forEach((name, index) => {
       const last = index === parameter.path.length - 1;
-      const node = (at[name] ??= last ? {} : { type: "object", properties: {} }) as Record<string, unknown>;
-      if (last) Object.assign(node, { type: parameter.type, [X_MCP_HEADER]: parameter.header });
-      else at = node["properties"] as Record<string, unknown>;
+      let node = getOwn(at, name) as Record<string, unknown> | undefined;
+      if (node === undefined) {
+        node = last ? ownRecord() : Object.assign(ownRecord(), { type: "object", properties: ownRecord() });
+        setOwn(at, name, node);
+      }
+      if (last) {
+        node["type"] = parameter.type;
+        node[X_MCP_HEADER] = parameter.header;
+      } else at = node["properties"] as Record<string, unknown>;
     });
   }
   return { name: tool.name, inputSchema: { type: "object", properties } } as Tool;
+}
+
+function ownRecord(): Record<string, unknown> {
+  return Object.create(null) as Record<string, unknown>;
 }

@@ -4,6 +4,7 @@
  * declared in `initialize` only when its handler (or roots list) was supplied, so servers
  * never offer features this client cannot serve.
  */
+import { setOwn } from "../shared/own-property.js";
 import type { Client, ClientCapabilities, ElicitRequestParams, ElicitResult, Root } from "@modelcontextprotocol/client";
 import type { CallbackSource, ListChangedKind, RuntimeCallbacks } from "../shared/types.js";
 import { onTaskStatusNotification } from "./task-status.js";
@@ -79,17 +80,18 @@ export function installHandlers(
  */
 export function withSchemaDefaults(request: ElicitRequestParams, response: ElicitResult): ElicitResult {
   if (response.action !== "accept" || request.mode === "url" || !("requestedSchema" in request)) return response;
+  // Property names are server text: own keys (Object.assign would run `__proto__`'s setter).
   const content: Record<string, unknown> = {};
   for (const [name, property] of Object.entries(request.requestedSchema.properties)) {
     const fallback = (property as { default?: unknown }).default;
-    if (fallback !== undefined) content[name] = fallback;
+    if (fallback !== undefined) setOwn(content, name, fallback);
   }
-  Object.assign(content, definedValues(response.content));
+  for (const [name, value] of Object.entries(definedValues(response.content))) setOwn(content, name, value);
   return { ...response, content: content as ElicitResult["content"] };
 }
 
 function definedValues(content: ElicitResult["content"]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(content ?? {})) if (value !== undefined) out[name] = value;
+  for (const [name, value] of Object.entries(content ?? {})) if (value !== undefined) setOwn(out, name, value);
   return out;
 }

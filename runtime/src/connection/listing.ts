@@ -1,5 +1,6 @@
 /** Follows `nextCursor` through every page of a list request, refusing cursor loops. */
-import type { Client, RequestOptions } from "@modelcontextprotocol/client";
+import type { Client, RequestOptions, StandardSchemaV1 } from "@modelcontextprotocol/client";
+import { loadSchemaSdk } from "../wire/sdk.js";
 import { ProtocolError } from "../shared/errors.js";
 
 /** A server that pages forever is broken; this many pages is far beyond any real listing. */
@@ -26,6 +27,26 @@ export async function collectPages<T>(
 
 type ListMethod = "tools/list" | "resources/list" | "resources/templates/list" | "prompts/list";
 const ITEMS_OF = { "tools/list": "tools", "resources/list": "resources", "resources/templates/list": "resourceTemplates", "prompts/list": "prompts" } as const;
+const SCHEMA_OF = {
+  "tools/list": "ListToolsResultSchema",
+  "resources/list": "ListResourcesResultSchema",
+  "resources/templates/list": "ListResourceTemplatesResultSchema",
+  "prompts/list": "ListPromptsResultSchema",
+} as const;
+
+/**
+ * Takes a page as the server sent it. The SDK's own result schema, applied by `request`, would
+ * strip what the protocol does not name (annotation extras) and drop `__proto__` keys (a
+ * property may be named so): the drift guard must see what `generate` captured, as it captured
+ * it (src/capture does the same). The page is checked against the protocol's schema apart.
+ */
+const AS_SENT: StandardSchemaV1<unknown, Record<string, unknown>> = {
+  "~standard": {
+    version: 1,
+    vendor: "mcp-codegen",
+    validate: (value) => (value !== null && typeof value === "object" && !Array.isArray(value) ? { value: value as Record<string, unknown> } : { issues: [{ message: "expected an object" }] }),
+  },
+};
 
 /**
  * Every page of a list on a 2025-era connection, page by page, so that a cursor loop is an
@@ -33,10 +54,16 @@ const ITEMS_OF = { "tools/list": "tools", "resources/list": "resources", "resour
  * returning part of the list). A 2026-07-28 connection uses the SDK's walk: it also serves
  * fresh results from the response cache (`ttlMs`) and caps the pages.
  */
-export function listPagesOf<T>(client: Client, server: string, method: ListMethod, options: RequestOptions | undefined): Promise<T[]> {
+export async function listPagesOf<T>(client: Client, server: string, method: ListMethod, options: RequestOptions | undefined): Promise<T[]> {
   const key = ITEMS_OF[method];
+  const schema = (await loadSchemaSdk())[SCHEMA_OF[method]];
   return collectPages(server, method, async (cursor) => {
-    const page = (await client.request({ method, params: cursor === undefined ? {} : { cursor } } as never, options)) as Record<string, unknown>;
+    const page = await client.request({ method, params: cursor === undefined ? {} : { cursor } } as never, AS_SENT, options);
+    const checked = schema.safeParse(page);
+    if (!checked.success) {
+      const [issue] = checked.error.issues;
+      throw new ProtocolError(server, `${method} answered with an invalid result${issue ? ` at /${issue.path.join("/")}: ${issue.message}` : ""}`);
+    }
     const nextCursor = typeof page["nextCursor"] === "string" ? page["nextCursor"] : undefined;
     return { items: (page[key] ?? []) as T[], nextCursor };
   });

@@ -16,7 +16,7 @@
  *   for a schema without `type`); `integer` is dropped beside `number`.
  */
 import { canonicalize as canonicalJson, compareCodeUnits, type Json } from "../shared/canonical-json.js";
-import { setOwn } from "../shared/own-property.js";
+import { getOwn, setOwn } from "../shared/own-property.js";
 
 type JsonRecord = { [key: string]: Json };
 
@@ -140,7 +140,8 @@ function safeDecode(text: string): string {
 }
 
 function canonicalKeyword(key: string, value: unknown, ctx: Context): Json {
-  const list = SCHEMA_LIST[key];
+  // `key` is server text: a keyword named `constructor` is no entry of the table.
+  const list = getOwn(SCHEMA_LIST, key);
   if (list && Array.isArray(value)) return canonicalList(value, list, ctx);
   if (SCHEMA_SINGLE.has(key)) return canonicalNode(value, ctx);
   if (SCHEMA_MAP.has(key) && isRecord(value)) return mapValues(value, (member) => canonicalNode(member, ctx));
@@ -264,7 +265,7 @@ function isBareType(branch: Json): boolean {
 /** True when merging would change a keyword the parent already sets to something else. */
 function conflicts(parent: JsonRecord, child: JsonRecord): boolean {
   return Object.keys(child).some(
-    (key) => key in parent && JSON.stringify(parent[key]) !== JSON.stringify(child[key]),
+    (key) => Object.hasOwn(parent, key) && JSON.stringify(parent[key]) !== JSON.stringify(child[key]),
   );
 }
 

@@ -5,6 +5,7 @@
  */
 import type { Json } from "../shared/canonical-json.js";
 import { canonicalStringify, compareCodeUnits } from "../shared/canonical-json.js";
+import { getOwn } from "../shared/own-property.js";
 import type { EntityKind, JsonObject } from "../shared/snapshot.js";
 import { canonicalizeSchema } from "./canonicalize.js";
 import type { Finding } from "./change.js";
@@ -15,12 +16,12 @@ import { templateVariables } from "./uri-template.js";
 type FieldDiff = (field: string, before: Json | undefined, after: Json | undefined) => Finding[];
 
 /** Tool annotation hints and their value when absent (MCP spec defaults). */
-const HINT_DEFAULTS: Record<string, boolean> = {
-  readOnlyHint: false,
-  destructiveHint: true,
-  idempotentHint: false,
-  openWorldHint: true,
-};
+const HINT_DEFAULTS: ReadonlyMap<string, boolean> = new Map([
+  ["readOnlyHint", false],
+  ["destructiveHint", true],
+  ["idempotentHint", false],
+  ["openWorldHint", true],
+]);
 
 type TaskSupport = "forbidden" | "optional" | "required";
 
@@ -87,16 +88,16 @@ function diffAnnotations(_field: string, before: Json | undefined, after: Json |
   const findings: Finding[] = [];
   for (const key of unionKeys(b, a)) {
     const pointer = `/annotations/${escapePointer(key)}`;
-    const hintDefault = HINT_DEFAULTS[key];
+    // Annotation keys are server text (`constructor` too): own keys only, never Object's members.
+    const [was, is] = [getOwn(b, key), getOwn(a, key)];
+    const hintDefault = HINT_DEFAULTS.get(key);
     if (hintDefault !== undefined) {
       // Absent means the spec default: spelling the default out is no change.
-      const was = b[key] ?? hintDefault;
-      const is = a[key] ?? hintDefault;
-      if (!sameJson(was, is)) findings.push({ ruleId: "annotation-hint-changed", pointer, subject: key, before: was, after: is });
+      if (!sameJson(was ?? hintDefault, is ?? hintDefault)) findings.push({ ruleId: "annotation-hint-changed", pointer, subject: key, before: was ?? hintDefault, after: is ?? hintDefault });
       continue;
     }
-    if (sameJson(b[key], a[key])) continue;
-    findings.push(withValues({ ruleId: key === "title" ? "title-changed" : "annotation-changed", pointer, subject: key }, b[key], a[key]));
+    if (sameJson(was, is)) continue;
+    findings.push(withValues({ ruleId: key === "title" ? "title-changed" : "annotation-changed", pointer, subject: key }, was, is));
   }
   return findings;
 }
@@ -111,8 +112,8 @@ function diffExecution(_field: string, before: Json | undefined, after: Json | u
   const ruleId = TASK_SUPPORT_CHANGES[was][is];
   if (ruleId) findings.push({ ruleId, pointer: "/execution/taskSupport", subject: "taskSupport", before: was, after: is });
   for (const key of unionKeys(b, a)) {
-    if (key === "taskSupport" || sameJson(b[key], a[key])) continue;
-    findings.push(withValues({ ruleId: "tool-execution-changed", pointer: `/execution/${escapePointer(key)}`, subject: key }, b[key], a[key]));
+    if (key === "taskSupport" || sameJson(getOwn(b, key), getOwn(a, key))) continue;
+    findings.push(withValues({ ruleId: "tool-execution-changed", pointer: `/execution/${escapePointer(key)}`, subject: key }, getOwn(b, key), getOwn(a, key)));
   }
   return findings;
 }

@@ -3,6 +3,7 @@
  * as a schema event; `SCHEMA_EVENTS` turns the event into a rule for the side being compared.
  * Equal subtrees are skipped by their canonical text, so a pure refactor yields nothing.
  */
+import { getOwn } from "../shared/own-property.js";
 import type { Json } from "../shared/canonical-json.js";
 import { compareCodeUnits } from "../shared/canonical-json.js";
 import type { Finding } from "./change.js";
@@ -349,11 +350,13 @@ function groupBySignature(branches: Branch[]): Map<string, Branch[]> {
 
 function diffUnhandled(before: Node, after: Node, where: Where, walk: Walk): void {
   for (const key of unionKeys(before, after)) {
-    if (HANDLED.has(key) || sameJson(before[key], after[key])) continue;
+    // Unknown keywords are server text: own keys only (`constructor` is not Object's here).
+    const [was, is] = [getOwn(before, key), getOwn(after, key)];
+    if (HANDLED.has(key) || sameJson(was, is)) continue;
     emit(walk, "schemaChanged", `${where.pointer}/${escapePointer(key)}`, {
       subject: key,
-      ...(before[key] === undefined ? {} : { before: before[key] as Json }),
-      ...(after[key] === undefined ? {} : { after: after[key] as Json }),
+      ...(was === undefined ? {} : { before: was as Json }),
+      ...(is === undefined ? {} : { after: is as Json }),
     });
   }
 }

@@ -1,4 +1,5 @@
 /** Differences in a server's own metadata: protocol version, serverInfo, capabilities, instructions. */
+import { getOwn } from "../shared/own-property.js";
 import type { Json } from "../shared/canonical-json.js";
 import type { ServerSnapshot } from "../shared/snapshot.js";
 import { eraOfSnapshot } from "../shared/protocol.js";
@@ -24,9 +25,11 @@ export function diffServerMetadata(before: ServerSnapshot, after: ServerSnapshot
   const infoBefore = before.serverInfo ?? {};
   const infoAfter = after.serverInfo ?? {};
   for (const key of unionKeys(infoBefore, infoAfter)) {
-    if (sameJson(infoBefore[key], infoAfter[key])) continue;
-    const ruleId = SERVER_INFO_RULES[key] ?? "server-info-changed";
-    findings.push(withValues({ ruleId, pointer: `/serverInfo/${escapePointer(key)}`, subject: key }, infoBefore[key], infoAfter[key]));
+    // serverInfo keys are server text: own keys only.
+    const [was, is] = [getOwn(infoBefore, key), getOwn(infoAfter, key)];
+    if (sameJson(was, is)) continue;
+    const ruleId = getOwn(SERVER_INFO_RULES, key) ?? "server-info-changed";
+    findings.push(withValues({ ruleId, pointer: `/serverInfo/${escapePointer(key)}`, subject: key }, was, is));
   }
   if (!sameJson(before.instructions, after.instructions)) {
     findings.push(withValues({ ruleId: "instructions-changed", pointer: "/instructions" }, before.instructions, after.instructions));
@@ -41,7 +44,7 @@ function diffCapabilities(before: Json | undefined, after: Json | undefined, pat
   const pointer = `/capabilities${path}`;
   const subject = path.slice(1).split("/").join(".");
   if (isObject(before) && isObject(after)) {
-    for (const key of unionKeys(before, after)) diffCapabilities(before[key], after[key], `${path}/${escapePointer(key)}`, findings);
+    for (const key of unionKeys(before, after)) diffCapabilities(getOwn(before, key), getOwn(after, key), `${path}/${escapePointer(key)}`, findings);
     return;
   }
   const had = present(before);

@@ -3,6 +3,7 @@
  * resource templates never take). Written here rather than taken from the SDK so that
  * generated resource accessors expand templates without loading the SDK.
  */
+import { getOwn } from "./own-property.js";
 
 /** RFC 6570 §3.2.1, appendix A: how each operator starts, separates, names and encodes. */
 interface OperatorRule {
@@ -44,7 +45,7 @@ function expandExpression(body: string, values: Readonly<Record<string, Template
   const rule = OPERATORS[operatorKey] as OperatorRule;
   const parts: string[] = [];
   for (const spec of body.slice(operatorKey.length).split(",").map(parseSpec)) {
-    const value = values[spec.name];
+    const value = getOwn(values, spec.name);
     if (value === undefined || (typeof value !== "string" && value.length === 0)) continue;
     parts.push(typeof value === "string" ? expandString(spec, value, rule) : expandList(spec, value, rule));
   }

@@ -89,9 +89,10 @@ async function compileSchema(prepared: PreparedSchema, typeName: string, closed:
   const definitions = definitionKeys(prepared.schema);
   const forTypes = toJsttSchema(prepared.schema, closed, warnings);
   const hidden = hidePrototypeNames(forTypes);
+  const hiddenDefinitions = hidePrototypeDefinitions(forTypes);
   let code: string;
   try {
-    code = restorePrototypeNames(await compile(forTypes as never, typeName, jsttOptions(typeName, definitions)), hidden);
+    code = restorePrototypeNames(await compile(forTypes as never, typeName, jsttOptions(typeName, definitions, hiddenDefinitions)), hidden);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     warnings.push({ pointer: "", message: `json-schema-to-typescript failed (${reason}); typed as unknown` });
@@ -104,7 +105,7 @@ async function compileSchema(prepared: PreparedSchema, typeName: string, closed:
   return { code: safe, warnings, definitions };
 }
 
-function jsttOptions(typeName: string, definitions: readonly string[]): Partial<Options> {
+function jsttOptions(typeName: string, definitions: readonly string[], hiddenDefinitions: ReadonlyMap<string, string>): Partial<Options> {
   return {
     bannerComment: "",
     format: false,
@@ -123,7 +124,8 @@ function jsttOptions(typeName: string, definitions: readonly string[]): Partial<
     customName: (node, keyNameFromDefinition) => {
       if (node.$id === ROOT_MARK) return typeName;
       // Every server `$id` was removed (toJsttSchema): an `$id` here is jstt's, the definition key.
-      const base = keyNameFromDefinition ?? (typeof node.$id === "string" ? node.$id : undefined);
+      const named = keyNameFromDefinition ?? (typeof node.$id === "string" ? node.$id : undefined);
+      const base = named === undefined ? undefined : (hiddenDefinitions.get(named) ?? named);
       // jstt also names nodes it makes for a definition (`$id: "N"` for `$defs.n`): one family,
       // which jstt itself numbers apart (`…D0Z`, `…D0Z1`).
       const index = base === undefined ? -1 : definitions.findIndex((key) => key === base || upperFirst(key) === upperFirst(base));
@@ -136,6 +138,7 @@ function jsttOptions(typeName: string, definitions: readonly string[]): Partial<
 /** A copy of the schema as jstt should see it (see the module comment). */
 function toJsttSchema(schema: Json, closed: boolean, warnings: SchemaWarning[]): Json {
   const copy = structuredClone(schema);
+  decodeLocalRefs(copy);
   const inherited = new WeakMap<object, JsonType[]>();
   forEachSchema(copy, "", (node, pointer) => {
     if (!isJsonObject(node)) return;
@@ -206,6 +209,73 @@ function hidePrototypeNames(root: Json): string[] {
     if (Array.isArray(node.required)) node.required = node.required.map((key) => (typeof key === "string" && PROTOTYPE_NAMES.has(key) ? placeholder(key) : key));
   });
   return names;
+}
+
+function definitionPlaceholder(index: number): string {
+  return `${PLACEHOLDER}K${index}Z`;
+}
+
+/**
+ * A local `$ref` is a JSON pointer in a URI fragment, percent-encoded where a URI needs it
+ * (`#/$defs/a%20b`): every `$ref` of the copy is written decoded (`~0`/`~1` kept), so that the
+ * rewrites below, which build pointers from keys, find it whatever its spelling.
+ */
+function decodeLocalRefs(root: Json): void {
+  forEachSchema(root, "", (node) => {
+    if (!isJsonObject(node) || typeof node.$ref !== "string" || !node.$ref.startsWith("#")) return;
+    try {
+      node.$ref = decodeURIComponent(node.$ref);
+    } catch {
+      // Not valid percent-encoding: left as written (prepareSchema reports what cannot be followed).
+    }
+  });
+}
+
+/** A definition key jstt reads as written (in a `$ref` and as a type name): plain ASCII, no Object member. */
+function plainDefinitionKey(key: string): boolean {
+  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(key) && !PROTOTYPE_NAMES.has(key);
+}
+
+/**
+ * Definition keys jstt trips over: `$defs.hasOwnProperty` breaks it, and a key with a space, a
+ * `%` or a `/` must be percent-encoded in a `$ref`, which jstt names the sub-type after. jstt sees
+ * a placeholder key, every `$ref` to it follows, and the sub-type is still named after the
+ * server's key (the returned map, placeholder → key, is read by `customName`).
+ */
+function hidePrototypeDefinitions(root: Json): Map<string, string> {
+  const hidden = new Map<string, string>();
+  const moves = new Map<string, string>();
+  forEachSchema(root, "", (node, pointer) => {
+    if (!isJsonObject(node)) return;
+    for (const keyword of ["$defs", "definitions"] as const) {
+      const map = node[keyword];
+      if (!isJsonObject(map) || Object.keys(map).every(plainDefinitionKey)) continue;
+      const renamed: JsonObject = {};
+      for (const [key, value] of Object.entries(map)) {
+        if (plainDefinitionKey(key)) {
+          setOwn(renamed, key, value);
+          continue;
+        }
+        const placeholder = definitionPlaceholder(hidden.size);
+        hidden.set(placeholder, key);
+        setOwn(renamed, placeholder, value);
+        moves.set(`#${childPointer(pointer, keyword, key)}`, `#${childPointer(pointer, keyword, placeholder)}`);
+      }
+      node[keyword] = renamed;
+    }
+  });
+  if (moves.size > 0) {
+    forEachSchema(root, "", (node) => {
+      if (!isJsonObject(node) || typeof node.$ref !== "string") return;
+      for (const [from, to] of moves) {
+        if (node.$ref === from || node.$ref.startsWith(`${from}/`)) {
+          node.$ref = to + node.$ref.slice(from.length);
+          break;
+        }
+      }
+    });
+  }
+  return hidden;
 }
 
 function restorePrototypeNames(code: string, names: readonly string[]): string {

@@ -2,9 +2,9 @@
  * The Vercel AI SDK target: per server a typed `ToolSet` (`<Server>AiSdkTools`, one
  * `AiSdkTool<Input, Output>` per tool under its model-facing name) from `@mcp-codegen/runtime/ai-sdk`.
  */
-import { providerToolName } from "@mcp-codegen/runtime/internal";
+import { planUniqueNames } from "@mcp-codegen/runtime/internal";
 import { stringLiteral } from "../text.js";
-import { generatedToolsArgument, type TargetEmitter } from "./target.js";
+import { generatedToolsArgument, type IndexServerRef, type TargetEmitter } from "./target.js";
 
 export const aiSdkTarget: TargetEmitter = {
   name: "ai-sdk",
@@ -22,7 +22,7 @@ export const aiSdkTarget: TargetEmitter = {
   clientMembers: ({ server }) => [`getAiSdkTools: (options) => create${server.typeStem}AiSdkTools(runtime, server, options),`],
   statements: (context) => {
     const { server } = context;
-    const members = server.tools.map((tool) => `${stringLiteral(providerToolName(server.key, tool.entry.name, false))}: AiSdkTool<${tool.inputType}, ${tool.outputType ?? "unknown"}>;`);
+    const members = server.tools.map((tool) => `${stringLiteral(tool.modelName)}: AiSdkTool<${tool.inputType}, ${tool.outputType ?? "unknown"}>;`);
     return [
       `/** The AI SDK tools of this server by name (with \`prefix\`, the names are \`${server.key}__<tool>\`). */
 export type ${server.typeStem}AiSdkTools = {
@@ -44,10 +44,32 @@ return createAiSdkTools(runtime, server, ${generatedToolsArgument(context, conte
     ],
     members: (servers) => [
       "/** AI SDK tools of every server as one `ToolSet`; names shared across servers get their `server__` prefix. */",
-      `getAiSdkTools(options?: AiSdkToolOptions): Promise<${servers.map((server) => `${server.typeStem}AiSdkTools`).join(" & ") || "{}"}>;`,
+      `getAiSdkTools(options?: AiSdkToolOptions): Promise<${mergedToolSetType(servers)}>;`,
     ],
     implementation: (servers) => [
-      `getAiSdkTools: async (toolOptions) => mergeAiSdkTools(await Promise.all(all.map((client) => client.getAiSdkTools(toolOptions))), runtimeOptions.onWarning) as ${servers.map((server) => `${server.typeStem}AiSdkTools`).join(" & ") || "{}"},`,
+      `getAiSdkTools: async (toolOptions) => mergeAiSdkTools(await Promise.all(all.map((client) => client.getAiSdkTools(toolOptions))), runtimeOptions.onWarning) as ${mergedToolSetType(servers)},`,
     ],
   },
 };
+
+/**
+ * The type of every server's tools as one `ToolSet`, under the names `mergeAiSdkTools` gives them
+ * at run time (the same `planUniqueNames`): a name several servers share is each server's
+ * `server__name`, so no key is declared twice and none is typed as the wrong server's tool.
+ */
+function mergedToolSetType(servers: readonly IndexServerRef[]): string {
+  const named = servers.flatMap((server) => server.modelNames.map((name) => ({ server: server.key, typeStem: server.typeStem, tool: name.tool, name: name.name })));
+  const renames = planUniqueNames(named);
+  if (renames.length === 0) return servers.map((server) => `${server.typeStem}AiSdkTools`).join(" & ") || "{}";
+  const renamedOf = new Map<string, Set<string>>();
+  for (const { index } of renames) {
+    const entry = named[index]!;
+    renamedOf.set(entry.typeStem, (renamedOf.get(entry.typeStem) ?? new Set()).add(entry.name));
+  }
+  const parts = servers.map((server) => {
+    const renamed = renamedOf.get(server.typeStem);
+    return renamed ? `Omit<${server.typeStem}AiSdkTools, ${[...renamed].map(stringLiteral).join(" | ")}>` : `${server.typeStem}AiSdkTools`;
+  });
+  const members = renames.map(({ index, to }) => `${stringLiteral(to)}: ${named[index]!.typeStem}AiSdkTools[${stringLiteral(named[index]!.name)}]`);
+  return [...parts, `{ ${members.join("; ")} }`].join(" & ");
+}

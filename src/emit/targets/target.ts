@@ -34,6 +34,8 @@ export interface IndexServerRef {
   key: string;
   property: string;
   typeStem: string;
+  /** Each tool's raw name and the name the framework targets give it on this server (`NormalizedTool.modelName`). */
+  modelNames: readonly { tool: string; name: string }[];
 }
 
 export interface TargetEmitter {

@@ -17,7 +17,8 @@ import { toolRunner } from "../tool-runner.js";
 import { prepareTools, type FrameworkToolOptions, type GeneratedTools, type PreparedTool } from "../generated-tools.js";
 import { loadAiSdk, type AiSdkModules } from "./load.js";
 import { toModelOutput } from "./content.js";
-import { planUniqueNames } from "../langchain/names.js";
+import { planUniqueNames } from "../tool-names.js";
+import { setOwn } from "../../shared/own-property.js";
 
 /** A generated tool for the AI SDK: typed input, the typed result as its output. */
 export type AiSdkTool<I, O> = Tool<I, ToolResult<O>>;
@@ -36,8 +37,8 @@ export async function createAiSdkTools(runtime: Runtime, server: string, generat
   const internals = runtimeInternals(runtime);
   const prefix = options.prefix ?? internals?.prefixToolNames ?? false;
   const [modules, prepared] = await Promise.all([loadAiSdk(), prepareTools(server, generated, prefix, false)]);
-  const set: ToolSet = {};
-  for (const tool of prepared) set[tool.name] = buildTool(modules, runtime, server, tool, generated.modelSchema ?? "exact");
+  const set = toolSet();
+  for (const tool of prepared) setOwn(set, tool.name, buildTool(modules, runtime, server, tool, generated.modelSchema ?? "exact"));
   return set;
 }
 
@@ -90,9 +91,17 @@ function buildTool(modules: AiSdkModules, runtime: Runtime, server: string, prep
  * codegen.config: "user-approval" for the tools it names, "not-applicable" for the others.
  */
 export function aiSdkToolApproval(tools: ToolSet): AiSdkToolApproval {
-  const approval: AiSdkToolApproval = {};
-  for (const [name, tool] of Object.entries(tools)) approval[name] = APPROVALS.get(tool) ? "user-approval" : "not-applicable";
+  const approval = Object.create(null) as AiSdkToolApproval;
+  for (const [name, tool] of Object.entries(tools)) setOwn(approval, name, APPROVALS.get(tool) ? "user-approval" : "not-applicable");
   return approval;
+}
+
+/**
+ * A tool set keyed by tool names (server text): null-prototype, written with own keys, so that
+ * `__proto__` is a tool like any other and a name no tool has (`constructor`) finds nothing.
+ */
+function toolSet(): ToolSet {
+  return Object.create(null) as ToolSet;
 }
 
 /**
@@ -107,7 +116,7 @@ export function mergeAiSdkTools(sets: readonly ToolSet[], warn: (message: string
     names[rename.index] = rename.to;
     warn(`AI SDK tool "${rename.from}" renamed to "${rename.to}": ${rename.reason}`);
   }
-  const merged: ToolSet = {};
-  entries.forEach(([, tool], index) => (merged[names[index]!] = tool));
+  const merged = toolSet();
+  entries.forEach(([, tool], index) => setOwn(merged, names[index]!, tool));
   return merged;
 }

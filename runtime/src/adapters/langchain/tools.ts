@@ -21,7 +21,8 @@ import { withoutUndefinedKeys } from "../../shared/json-args.js";
 import { toStandardBlocks } from "./content.js";
 import { outputRoutesOf, toToolOutput } from "./output.js";
 import { loadLangChain, type LangChainCore } from "./load.js";
-import { planUniqueNames, providerToolName } from "./names.js";
+import { planUniqueNames, providerToolName, serverToolNames } from "../tool-names.js";
+import { getOwn } from "../../shared/own-property.js";
 import { inGraph, withElicitationInterrupts } from "./interrupt.js";
 import { rememberApproval } from "./approvals.js";
 import type { InputRoutes } from "../../connection/input-routes.js";
@@ -98,7 +99,12 @@ export async function createLangChainTools(
   const core = await loadLangChain();
   const specs = tools.map((tool) => ({ server, wireName: tool.name, description: tool.description, schema: tool.input, descriptor: tool, taskSupport: tool.taskSupport }));
   const built = buildTools(core, runtime, specs, options);
-  if (approvals) built.forEach((tool, index) => index < specs.length && rememberApproval(tool, approvals[specs[index]!.wireName] === true));
+  // The names every target gives this server's tools (tool-names.ts); only the companion
+  // `task_result` can still clash, which `uniqueToolNames` settles.
+  const prefix = options.prefix ?? runtimeInternals(runtime)?.prefixToolNames ?? false;
+  serverToolNames(server, specs.map((spec) => spec.wireName), prefix).names.forEach((name, index) => (built[index]!.name = name));
+  // By own key: a tool named `__proto__` or `constructor` finds its own entry, never Object's.
+  if (approvals) built.forEach((tool, index) => index < specs.length && rememberApproval(tool, getOwn(approvals, specs[index]!.wireName) === true));
   return uniqueToolNames(built);
 }
 

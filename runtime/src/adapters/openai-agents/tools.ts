@@ -15,7 +15,7 @@ import { runtimeInternals } from "../../calls/runtime-api.js";
 import { McpRuntimeError } from "../../shared/errors.js";
 import { toolRunner } from "../tool-runner.js";
 import { prepareTools, type FrameworkToolOptions, type GeneratedTools, type PreparedTool } from "../generated-tools.js";
-import { planUniqueNames } from "../langchain/names.js";
+import { planUniqueNames } from "../tool-names.js";
 import { loadAgents, type AgentsModule } from "./load.js";
 import { failureText, toAgentsOutput } from "./content.js";
 
@@ -36,7 +36,7 @@ export async function createAgentsTools(runtime: Runtime, server: string, genera
   const internals = runtimeInternals(runtime);
   const prefix = options.prefix ?? internals?.prefixToolNames ?? false;
   const handleToolErrors = options.handleToolErrors ?? internals?.handleToolErrors ?? true;
-  const [agents, prepared] = await Promise.all([loadAgents(), prepareTools(server, generated, prefix, true)]);
+  const [agents, prepared] = await Promise.all([loadAgents(), prepareTools(server, generated, prefix, true, "openai-agents")]);
   return prepared.map((tool) => buildTool(agents, runtime, server, tool, generated.modelSchema === "openai-strict", handleToolErrors));
 }
 
@@ -74,7 +74,7 @@ function modelText(error: unknown): string {
 /** Several servers' tools as one list: names shared across servers get their `server__` prefix, each rename reported. */
 export function uniqueAgentsToolNames(tools: AgentsTool[], warn: (message: string) => void = console.warn): AgentsTool[] {
   const named = tools.map((tool) => ({ server: ORIGINS.get(tool)?.server ?? "", tool: ORIGINS.get(tool)?.tool ?? tool.name, name: tool.name }));
-  for (const rename of planUniqueNames(named)) {
+  for (const rename of planUniqueNames(named, "openai-agents")) {
     tools[rename.index]!.name = rename.to;
     warn(`OpenAI Agents tool "${rename.from}" renamed to "${rename.to}": ${rename.reason}`);
   }

@@ -11,7 +11,13 @@ export function resolveRef(root: JsonObject, ref: string): unknown {
   if (!ref.startsWith("#/")) return undefined;
   let at: unknown = root;
   for (const raw of ref.slice(2).split("/")) {
-    const key = decodeURIComponent(raw).replace(/~1/g, "/").replace(/~0/g, "~");
+    // A pointer in a URI fragment is percent-encoded (`a%20b`); malformed encoding resolves nothing.
+    let key: string;
+    try {
+      key = decodeURIComponent(raw).replace(/~1/g, "/").replace(/~0/g, "~");
+    } catch {
+      return undefined;
+    }
     if (Array.isArray(at)) at = at[Number(key)];
     else if (isObject(at)) at = Object.hasOwn(at, key) ? at[key] : undefined;
     else return undefined;
