@@ -68,6 +68,7 @@ export {
 } from "./shared/errors.js";
 export type {
   CallbackSource,
+  InputCallbackSource,
   ConnectionOptions,
   ElicitationRequest,
   ElicitationResponse,

@@ -31,10 +31,11 @@ import { oauthSessionFor, withOAuthSession, type SessionOptions } from "./oauth/
 import type { OAuthSession } from "./oauth/authorization.js";
 import { TaskStatusHub, type TaskCallbacks } from "./task-status.js";
 import { InputRoutes, routedCallbacks } from "./input-routes.js";
+import { PendingCalls } from "./pending-calls.js";
 import { eraAttempts } from "../wire/negotiation.js";
 import type { CapturedProtocol } from "../shared/protocol.js";
 import { describeHttpRpcError, httpRpcErrorOf } from "../wire/http-errors.js";
-import { isEraRejection, listenForListChanges, wholeExchange, type ListKind } from "../wire/era-2026.js";
+import { isEraRejection, listenForListChanges, wholeExchange, type ListKind, type WholeExchange } from "../wire/era-2026.js";
 import { canSetLoggingLevel, isLegacyConnection, notifyRootsChanged } from "../wire/era-2025.js";
 
 export interface ConnectionSettings {
@@ -75,6 +76,11 @@ export class ServerConnection {
   readonly #ending = new Set<Promise<void>>();
   /** Opens of stateless requests under way (`close()` waits for them to end what they started). */
   readonly #openingOnce = new Set<Promise<unknown>>();
+  /** Calls in flight, tracked only when a callback may be asked for input (see pending-calls.ts). */
+  readonly #pending = new PendingCalls();
+  readonly #tracksInput: boolean;
+  /** 2026-07-28 exchanges in flight: `close()` ends them, the callbacks they wait for included. */
+  readonly #exchanges = new Set<WholeExchange>();
   #loggingLevel: LoggingLevel | undefined;
   #opened: OpenedClient | undefined;
   #opening: Promise<OpenedClient> | undefined;
@@ -100,6 +106,7 @@ export class ServerConnection {
     this.#settings = settings;
     this.elicitationMode = config.elicitation ?? runtime?.elicitation ?? "callback";
     this.#callbacks = routedCallbacks(mergeCallbacks(config.callbacks, runtime?.callbacks), this.elicitationMode, this.inputRoutes);
+    this.#tracksInput = this.#callbacks.onElicitation !== undefined || this.#callbacks.onSampling !== undefined;
     this.#reconnect = reconnectPolicy(config.reconnect, runtime?.reconnect);
     this.#connectTimeout = config.connectTimeout ?? runtime?.connectTimeout;
     this.#stateless = config.stateless ?? false;
@@ -149,6 +156,15 @@ export class ServerConnection {
    * the HTTP session is gone. Failures come out as typed errors about `subject`.
    */
   run<T>(send: Send<T>, requestOptions: RequestOptions | undefined, subject: string | undefined, options: CallOptions | undefined, about?: SubjectKind): Promise<T> {
+    if (!this.#tracksInput) return this.#run(send, requestOptions, subject, options, about);
+    // The server may ask for input while this call waits: its callbacks stop when the call ends.
+    const end = this.#pending.begin();
+    const running = this.#run(send, requestOptions, subject, options, about);
+    running.then(() => end(), end);
+    return running;
+  }
+
+  #run<T>(send: Send<T>, requestOptions: RequestOptions | undefined, subject: string | undefined, options: CallOptions | undefined, about?: SubjectKind): Promise<T> {
     const opened = this.#opened;
     if (opened !== undefined) return this.#attempt(opened, send, requestOptions, subject, options, about);
     return this.#runSlow(send, requestOptions, subject, options, about);
@@ -232,13 +248,16 @@ export class ServerConnection {
     about: SubjectKind | undefined,
   ): Promise<T> {
     const exchange = wholeExchange(requestOptions);
+    this.#exchanges.add(exchange);
     try {
       return await this.#sendWithHeaders(opened, send, exchange.options, options);
     } catch (error) {
+      if (exchange.closed()) throw new RuntimeClosedError(this.server, "runtime closed during the call", { tool: subject, about, cause: error });
       if (!exchange.expired()) throw error;
       throw new TimeoutError(this.server, `request timed out after ${exchange.timeout} ms`, { tool: subject, about, cause: error, timeout: exchange.timeout });
     } finally {
       exchange.finish();
+      this.#exchanges.delete(exchange);
     }
   }
 
@@ -314,6 +333,8 @@ export class ServerConnection {
   async close(): Promise<void> {
     this.#closed = true;
     this.#closing.abort(new RuntimeClosedError(this.server, "runtime closed while connecting"));
+    // Exchanges waiting for a callback's answer have no request on the wire for the transport to end.
+    for (const exchange of this.#exchanges) exchange.close(new RuntimeClosedError(this.server, "runtime closed during the call"));
     const opening = this.#opening?.catch(() => undefined);
     const opened = this.#opened;
     this.#opened = undefined;
@@ -424,6 +445,7 @@ export class ServerConnection {
           roots,
           () => this.#toolsChanged.forEach((listener) => listener()),
           (status) => this.taskStatus.publish(status),
+          this.#pending,
         ),
     };
   }

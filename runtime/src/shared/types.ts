@@ -95,6 +95,16 @@ export interface CallbackSource {
   readonly name?: string;
 }
 
+/**
+ * What an input callback (`onElicitation`, `onSampling`) is about, and when to give up: `signal`
+ * aborts when the call that caused the request ends without the answer (its timeout, its own
+ * signal, `close()`, or the server withdrawing the request). An answer given after that is
+ * discarded, never sent; stop asking the user when it aborts.
+ */
+export interface InputCallbackSource extends CallbackSource {
+  readonly signal: AbortSignal;
+}
+
 export type ListChangedKind = "tools" | "resources" | "prompts";
 
 export type { CallOptions, ContentBlock, OpenToolAnnotations, ProgressUpdate, ToolDescriptor, ToolResult } from "./call-types.js";
@@ -117,10 +127,11 @@ export interface RuntimeCallbacks {
   /**
    * `elicitation/create` in form mode (`requestedSchema`) and URL mode (`mode: "url"`). On a
    * form-mode accept, properties the answer leaves out get the requested schema's defaults.
+   * `source.signal` aborts when the call waiting for the answer ends (see `InputCallbackSource`).
    */
-  onElicitation?: (request: ElicitationRequest, source: CallbackSource) => ElicitationResponse | Promise<ElicitationResponse>;
-  /** `sampling/createMessage`: ask a model, answer with its message. */
-  onSampling?: (request: SamplingRequest, source: CallbackSource) => SamplingResponse | Promise<SamplingResponse>;
+  onElicitation?: (request: ElicitationRequest, source: InputCallbackSource) => ElicitationResponse | Promise<ElicitationResponse>;
+  /** `sampling/createMessage`: ask a model, answer with its message; `source.signal` as for `onElicitation`. */
+  onSampling?: (request: SamplingRequest, source: InputCallbackSource) => SamplingResponse | Promise<SamplingResponse>;
   /**
    * Status changes of tasks waited for without their own `onTaskStatus` (LangChain tools,
    * `result()` without options); `source.name` is the tool when known.
