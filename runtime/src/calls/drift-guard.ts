@@ -23,6 +23,7 @@ import { cleanText } from "../drift/text.js";
 import type { Change, DriftOptions, DriftReport } from "../drift/types.js";
 import type { ServerConnection } from "../connection/connection.js";
 import { DriftError } from "../shared/errors.js";
+import { SharedWork } from "../shared/shared-work.js";
 import { runtimeInternals, type Runtime, type RuntimeInternals } from "./runtime-api.js";
 import { callTypedTool } from "./typed-calls.js";
 import { startTypedTask } from "./tasks/typed.js";
@@ -71,7 +72,7 @@ export function driftGuard(runtime: Runtime, server: string, registration: Drift
   if (!guard || guard.fingerprint !== registration.serverFingerprint) {
     const created = new ServerGuard(runtime, server, registration);
     byServer.set(server, created);
-    runtimeInternals(runtime)?.setDriftCheck(server, (tool) => created.check(tool));
+    runtimeInternals(runtime)?.setDriftCheck(server, (tool, gaveUp) => created.check(tool, gaveUp));
     guard = created;
   }
   return guard;
@@ -97,7 +98,7 @@ class ServerGuard implements DriftGuard {
   readonly #runtime: Runtime;
   readonly #server: string;
   readonly #registration: DriftGuardRegistration;
-  #checked: Promise<Verdicts> | undefined;
+  #checked: SharedWork<Verdicts> | undefined;
   #checkedClient: Client | undefined;
   #stale = false;
   #delivered: string | undefined;
@@ -122,11 +123,14 @@ class ServerGuard implements DriftGuard {
     return startTypedTask(this.#runtime, this.#server, tool, args, options);
   }
 
-  /** Resolves when `tool` may be called under the policy; throws `DriftError` when it must not. */
-  async check(tool: string): Promise<void> {
+  /**
+   * Resolves when `tool` may be called under the policy; throws `DriftError` when it must not.
+   * A caller stops waiting when `gaveUp` aborts; a check every caller gave up on is dropped.
+   */
+  async check(tool: string, gaveUp?: AbortSignal): Promise<void> {
     const policy = this.#policy();
     if (policy === "off") return;
-    const breaking = (await this.#verdicts()).get(tool);
+    const breaking = (await this.#verdicts(gaveUp)).get(tool);
     if (breaking && policy === "error") throw new DriftError(this.#server, tool, breaking);
   }
 
@@ -157,20 +161,23 @@ class ServerGuard implements DriftGuard {
   }
 
   /** The cached verdicts, re-checked after a reconnect or a `tools/list_changed`. */
-  #verdicts(): Promise<Verdicts> {
+  #verdicts(gaveUp: AbortSignal | undefined): Promise<Verdicts> {
     const client = this.#currentClient();
-    if (this.#checked && !this.#stale && client === this.#checkedClient) return this.#checked;
+    const checked = this.#checked;
+    if (checked && !checked.abandoned && !this.#stale && client === this.#checkedClient) return checked.join(gaveUp);
     this.#stale = false;
-    const checking = this.#check().catch((error: unknown) => {
-      if (this.#checked === checking) this.#checked = undefined;
-      throw error;
-    });
+    const checking: SharedWork<Verdicts> = new SharedWork((abandoned) =>
+      this.#check(abandoned).catch((error: unknown) => {
+        if (this.#checked === checking) this.#checked = undefined;
+        throw error;
+      }),
+    );
     this.#checked = checking;
-    return checking;
+    return checking.join(gaveUp);
   }
 
-  async #check(): Promise<Verdicts> {
-    const liveTools = await this.#runtime.listTools(this.#server);
+  async #check(abandoned: AbortSignal): Promise<Verdicts> {
+    const liveTools = await this.#runtime.listTools(this.#server, { signal: abandoned });
     this.#checkedClient = this.#currentClient();
     this.#listen();
     if (this.#matchesFingerprints(liveTools)) return new Map();
@@ -258,7 +265,7 @@ class ServerGuard implements DriftGuard {
     this.#listening = true;
     connection.onToolsListChanged(() => {
       this.#stale = true;
-      if (this.#policy() !== "off") this.#verdicts().catch(() => undefined);
+      if (this.#policy() !== "off") this.#verdicts(undefined).catch(() => undefined);
     });
   }
 }

@@ -32,6 +32,7 @@ import type { OAuthSession } from "./oauth/authorization.js";
 import { TaskStatusHub, type TaskCallbacks } from "./task-status.js";
 import { InputRoutes, routedCallbacks } from "./input-routes.js";
 import { PendingCalls } from "./pending-calls.js";
+import { SharedWork } from "../shared/shared-work.js";
 import { eraAttempts } from "../wire/negotiation.js";
 import type { CapturedProtocol } from "../shared/protocol.js";
 import { describeHttpRpcError, httpRpcErrorOf } from "../wire/http-errors.js";
@@ -83,7 +84,8 @@ export class ServerConnection {
   readonly #exchanges = new Set<WholeExchange>();
   #loggingLevel: LoggingLevel | undefined;
   #opened: OpenedClient | undefined;
-  #opening: Promise<OpenedClient> | undefined;
+  /** The shared open under way; abandoned when every call waiting for it gave up. */
+  #opening: SharedWork<OpenedClient> | undefined;
   /** Listeners of `notifications/tools/list_changed`, kept for every client this connection opens. */
   readonly #toolsChanged = new Set<() => void>();
   /** Drives OAuth for an `auth` server; made at the first open, kept across reconnects. */
@@ -157,9 +159,45 @@ export class ServerConnection {
    */
   run<T>(send: Send<T>, requestOptions: RequestOptions | undefined, subject: string | undefined, options: CallOptions | undefined, about?: SubjectKind): Promise<T> {
     if (!this.#tracksInput) return this.#run(send, requestOptions, subject, options, about);
-    // The server may ask for input while this call waits: its callbacks stop when the call ends.
+    return this.#tracked(this.#run(send, requestOptions, subject, options, about));
+  }
+
+  /**
+   * `run`, once `gate` (the drift guard's check of a generated client) has passed, all within the
+   * call's own timeout and signal: a check that has to connect first is part of the call.
+   */
+  runAfter<T>(
+    gate: (gaveUp: AbortSignal) => Promise<void>,
+    send: Send<T>,
+    requestOptions: RequestOptions | undefined,
+    subject: string | undefined,
+    options: CallOptions | undefined,
+    about?: SubjectKind,
+  ): Promise<T> {
+    const running = this.#runAfter(gate, send, requestOptions, subject, options, about);
+    return this.#tracksInput ? this.#tracked(running) : running;
+  }
+
+  async #runAfter<T>(
+    gate: (gaveUp: AbortSignal) => Promise<void>,
+    send: Send<T>,
+    requestOptions: RequestOptions | undefined,
+    subject: string | undefined,
+    options: CallOptions | undefined,
+    about?: SubjectKind,
+  ): Promise<T> {
+    if (this.#closed) throw new RuntimeClosedError(this.server, "runtime is closed");
+    const deadline = new CallDeadline(now(), requestOptions, { server: this.server, tool: subject, about });
+    const phase = this.#opened === undefined ? "while connecting" : "while checking the server's tools";
+    await deadline.wait(gate, this.#closing.signal, phase);
+    const opened = this.#opened;
+    if (opened !== undefined) return this.#attempt(opened, send, deadline.rest(requestOptions), subject, options, about, deadline);
+    return this.#runSlow(send, requestOptions, subject, options, about, deadline);
+  }
+
+  /** The server may ask for input while this call waits: its callbacks stop when the call ends. */
+  #tracked<T>(running: Promise<T>): Promise<T> {
     const end = this.#pending.begin();
-    const running = this.#run(send, requestOptions, subject, options, about);
     running.then(() => end(), end);
     return running;
   }
@@ -171,11 +209,18 @@ export class ServerConnection {
   }
 
   /** No live connection: the call waits for one within its own timeout and signal. */
-  async #runSlow<T>(send: Send<T>, requestOptions: RequestOptions | undefined, subject: string | undefined, options: CallOptions | undefined, about?: SubjectKind): Promise<T> {
+  async #runSlow<T>(
+    send: Send<T>,
+    requestOptions: RequestOptions | undefined,
+    subject: string | undefined,
+    options: CallOptions | undefined,
+    about?: SubjectKind,
+    started?: CallDeadline,
+  ): Promise<T> {
     if (this.#closed) throw new RuntimeClosedError(this.server, "runtime is closed");
-    const deadline = new CallDeadline(now(), requestOptions, { server: this.server, tool: subject, about });
+    const deadline = started ?? new CallDeadline(now(), requestOptions, { server: this.server, tool: subject, about });
     if (this.#stateless) return this.#runOnce(deadline, send, requestOptions, subject, options, about);
-    const opened = await deadline.wait(this.#shared(), this.#closing.signal);
+    const opened = await deadline.wait((gaveUp) => this.#shared(gaveUp), this.#closing.signal);
     return this.#attempt(opened, send, deadline.rest(requestOptions), subject, options, about, deadline);
   }
 
@@ -206,7 +251,7 @@ export class ServerConnection {
     // The server dropped our session (or refused the captured era) before running the request: a new connection, same request.
     this.#forget(opened, false);
     const within = deadline ?? new CallDeadline(started, requestOptions, { server: this.server, tool: subject, about });
-    const fresh = await within.wait(this.#shared(), this.#closing.signal);
+    const fresh = await within.wait((gaveUp) => this.#shared(gaveUp), this.#closing.signal);
     try {
       return await this.#send(fresh, send, within.rest(requestOptions), options, subject, about);
     } catch (error) {
@@ -280,7 +325,7 @@ export class ServerConnection {
     this.#openingOnce.add(settledOpen);
     let opened: OpenedClient;
     try {
-      opened = await deadline.wait(opening, this.#closing.signal);
+      opened = await deadline.wait(() => opening, this.#closing.signal);
     } catch (error) {
       stop.abort(error);
       opening.then((late) => this.#end(late, true), () => undefined);
@@ -335,7 +380,7 @@ export class ServerConnection {
     this.#closing.abort(new RuntimeClosedError(this.server, "runtime closed while connecting"));
     // Exchanges waiting for a callback's answer have no request on the wire for the transport to end.
     for (const exchange of this.#exchanges) exchange.close(new RuntimeClosedError(this.server, "runtime closed during the call"));
-    const opening = this.#opening?.catch(() => undefined);
+    const opening = this.#opening?.promise.catch(() => undefined);
     const opened = this.#opened;
     this.#opened = undefined;
     if (opened) this.#end(opened, true);
@@ -345,24 +390,35 @@ export class ServerConnection {
     await Promise.all([...this.#ending, opening, ...this.#openingOnce]);
   }
 
-  #shared(): Promise<OpenedClient> {
+  /**
+   * The shared client, opening it if needed. A caller that passes `gaveUp` stops waiting when it
+   * aborts; once every caller has, an open still under way is abandoned (its HTTP request
+   * aborted, its child ended): the next call starts a fresh one.
+   */
+  #shared(gaveUp?: AbortSignal): Promise<OpenedClient> {
     if (this.#closed) return Promise.reject(new RuntimeClosedError(this.server, "runtime is closed"));
     if (this.#opened) return Promise.resolve(this.#opened);
-    this.#opening ??= this.#openShared().finally(() => {
-      this.#opening = undefined;
-    });
-    return this.#opening;
+    if (this.#opening === undefined || this.#opening.abandoned) {
+      const opening = new SharedWork((abandoned) => this.#openShared(abandoned));
+      this.#opening = opening;
+      const done = (): void => {
+        if (this.#opening === opening) this.#opening = undefined;
+      };
+      opening.promise.then(done, done);
+    }
+    return this.#opening.join(gaveUp);
   }
 
   /** Opens the shared connection; after a loss, with bounded retries and backoff. */
-  async #openShared(): Promise<OpenedClient> {
+  async #openShared(abandoned: AbortSignal): Promise<OpenedClient> {
     const attempts = this.#lost ? this.#reconnect.retries + 1 : 1;
     let failure: unknown;
     for (let attempt = 0; attempt < attempts; attempt++) {
-      if (attempt > 0) await pause(backoffDelay(this.#reconnect, attempt), this.#closing.signal);
+      if (attempt > 0) await pause(backoffDelay(this.#reconnect, attempt), AbortSignal.any([this.#closing.signal, abandoned]));
       if (this.#closed) throw new RuntimeClosedError(this.server, "runtime closed while connecting");
+      if (abandoned.aborted) throw abandoned.reason;
       try {
-        const opened = await this.#openOne(undefined);
+        const opened = await this.#openOne(abandoned);
         opened.watch.onBroken = () => this.#forget(opened, true);
         opened.client.onclose = () => {
           if (this.#opened !== opened) return;
@@ -374,7 +430,7 @@ export class ServerConnection {
         this.#lost = false;
         return opened;
       } catch (error) {
-        if (error instanceof ConfigError || error instanceof RuntimeClosedError) throw error;
+        if (error instanceof ConfigError || error instanceof RuntimeClosedError || abandoned.aborted) throw error;
         failure = error;
       }
     }

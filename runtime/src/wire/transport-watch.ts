@@ -10,7 +10,10 @@
  *   (HTTP); an error that leaves the connection useless fails every waiting request (stdio
  *   size limit or broken pipe, SSE stream lost) and tells `onBroken`;
  * - a request the client gave up on (timeout, abort: `notifications/cancelled` goes out) has its
- *   HTTP request aborted, so its socket is released rather than kept by an unread stream.
+ *   HTTP request aborted, so its socket is released rather than kept by an unread stream, also
+ *   when the server answers neither the request nor the cancellation (which is bounded too);
+ * - an event the transport could not parse (truncated JSON) is what a request whose stream then
+ *   ends without its response reports, not the bare end of the stream.
  *
  * A failure is delivered as an error response whose `data` is a `TransportFault`: the SDK then
  * settles the request the usual way (handlers, timers, progress cleaned up), and failures.ts
@@ -38,6 +41,13 @@ export interface TransportWatch {
 /** Implementation-defined JSON-RPC error code of delivered faults (only `data` identifies them). */
 const FAULT_CODE = -32099;
 
+/**
+ * How long the cancellation of a request may take before the request's own HTTP exchange is
+ * aborted anyway, and how long its POST may wait for the server's acknowledgement.
+ */
+const CANCEL_GRACE_MS = 100;
+const CANCEL_POST_MS = 1_000;
+
 type Kind = "stdio" | "http" | "sse";
 type RequestId = string | number;
 
@@ -46,6 +56,8 @@ export function watchTransport(transport: Transport, kind: Kind): TransportWatch
   /** Requests waiting for their response; for HTTP, the abort of the request's own fetch. */
   const waiting = new Map<RequestId, AbortController | undefined>();
   let recent: unknown;
+  /** The last event that could not be parsed, until a stream that ends without its response reports it. */
+  let malformed: unknown;
   let broken = false;
 
   const fail = (id: RequestId, fault: TransportFault): void => {
@@ -68,8 +80,15 @@ export function watchTransport(transport: Transport, kind: Kind): TransportWatch
     if (cancelled === undefined) return send(message, options);
     const abort = waiting.get(cancelled);
     waiting.delete(cancelled);
-    // The cancellation first, then the request's own HTTP exchange (and its socket) ends.
-    return send(message, options).finally(() => abort?.abort());
+    if (abort === undefined) return send(message, options);
+    // The cancellation first, then the request's own HTTP exchange (and its socket) ends: at
+    // once when the server takes the cancellation, shortly after when it does not answer.
+    const grace = setTimeout(() => abort.abort(), CANCEL_GRACE_MS);
+    const bounded = options?.requestSignal ?? AbortSignal.timeout(CANCEL_POST_MS);
+    return send(message, { ...options, requestSignal: bounded }).finally(() => {
+      clearTimeout(grace);
+      abort.abort();
+    });
   };
 
   const track = (id: RequestId, options: TransportSendOptions | undefined): TransportSendOptions | undefined => {
@@ -84,6 +103,11 @@ export function watchTransport(transport: Transport, kind: Kind): TransportWatch
       ...(own ? { requestSignal: own.signal } : {}),
       onRequestStreamEnd: () => {
         options?.onRequestStreamEnd?.();
+        if (recent === undefined && malformed !== undefined && waiting.has(id)) {
+          const error = malformed;
+          malformed = undefined;
+          return fail(id, new TransportFault(`the server sent a malformed message: ${describe(error)}`, error));
+        }
         fail(id, streamFault(recent));
       },
     };
@@ -98,6 +122,7 @@ export function watchTransport(transport: Transport, kind: Kind): TransportWatch
   const onerror = transport.onerror;
   transport.onerror = (error) => {
     onerror?.(error);
+    if (isParseError(error)) malformed = error;
     // The reason of a stream end that follows in the same turn (the SDK reports, then ends).
     recent = error;
     queueMicrotask(() => {
@@ -111,6 +136,11 @@ export function watchTransport(transport: Transport, kind: Kind): TransportWatch
   };
 
   return watch;
+}
+
+/** What the transport reports for an event whose data is not a JSON-RPC message (JSON.parse, the SDK's schema). */
+function isParseError(error: unknown): boolean {
+  return error instanceof SyntaxError || (error instanceof Error && error.name === "ZodError");
 }
 
 function isRequest(message: JSONRPCMessage): message is JSONRPCMessage & { id: RequestId; method: string } {

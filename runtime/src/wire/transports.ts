@@ -180,11 +180,16 @@ async function connectOnce(
   await open.setup.install(client);
   const watch = watchTransport(transport, kind);
   completeByDefault(transport, () => client.getProtocolEra() === "modern");
+  const signal = open.connectOptions?.signal;
+  // Given up while the SDK loaded: nothing is started (a transport closed before it starts would start anyway).
+  if (signal?.aborted) throw signal.reason;
   const connecting = client.connect(transport, { ...open.connectOptions, ...(attempt.prior ? { prior: attempt.prior } : {}) });
   try {
-    await abortable(connecting, open.connectOptions?.signal);
+    await abortable(connecting, signal);
   } catch (error) {
-    connecting.catch(() => undefined);
+    // The connect may start the transport after this close: close it again once the connect has settled.
+    const closeAgain = (): Promise<void> => closeTransport(kind, transport);
+    connecting.then(closeAgain, closeAgain);
     await closeTransport(kind, transport);
     throw error;
   }
