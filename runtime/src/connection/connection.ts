@@ -492,6 +492,8 @@ export class ServerConnection {
     return {
       eras: eraAttempts(this.config.protocol ?? runtime?.protocol, this.#capturedStale ? this.#learned : (this.config.captured ?? this.#learned)),
       maxInputRounds: this.config.maxInputRounds ?? runtime?.maxInputRounds,
+      maxResponseBytes: this.config.maxResponseBytes ?? runtime?.maxResponseBytes,
+      maxRequestStateBytes: this.config.maxRequestStateBytes ?? runtime?.maxRequestStateBytes,
       capabilities: clientCapabilities(callbacks, roots),
       install: (client) =>
         installHandlers(

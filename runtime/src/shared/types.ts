@@ -159,6 +159,16 @@ export interface ConnectionOptions {
    * callbacks: a request whose server asks more than this many rounds fails. Default 10.
    */
   maxInputRounds?: number;
+  /**
+   * Largest HTTP response a server may send, in bytes: a JSON body, or one event of an SSE
+   * stream. Over it the call fails with `ProtocolError` naming the limit. Default 16 MiB.
+   */
+  maxResponseBytes?: number;
+  /**
+   * Largest `requestState` a 2026-07-28 server may ask the client to echo back, in bytes. Over
+   * it the call fails with `ProtocolError` naming the limit. Default 1 MiB.
+   */
+  maxRequestStateBytes?: number;
   reconnect?: ReconnectOptions;
   /** Limit for connect + initialize, in ms. Default: the SDK's (60 s). */
   connectTimeout?: number;

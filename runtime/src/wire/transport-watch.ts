@@ -21,16 +21,30 @@
  */
 import type { JSONRPCMessage, Transport, TransportSendOptions } from "@modelcontextprotocol/client";
 import { loadedClientSdk } from "./sdk.js";
+import { oversizedState, type ResponseLimit } from "./response-limit.js";
 
-/** Why a transport failed a request (never something the server answered). */
+/**
+ * Why a transport failed a request (never something the server answered as an error):
+ * "connection" for a transport that failed, "protocol" for something the server sent that the
+ * client refuses (over a limit).
+ */
 export class TransportFault {
   readonly message: string;
   readonly cause: unknown;
+  readonly kind: "connection" | "protocol";
 
-  constructor(message: string, cause: unknown) {
+  constructor(message: string, cause: unknown, kind: "connection" | "protocol" = "connection") {
     this.message = message;
     this.cause = cause;
+    this.kind = kind;
   }
+}
+
+/** What the watch bounds in what the server sends. */
+export interface WatchLimits {
+  /** The HTTP transport's response limit (its overflow is what a broken stream reports). */
+  responses: ResponseLimit | undefined;
+  maxRequestStateBytes: number;
 }
 
 export interface TransportWatch {
@@ -51,7 +65,7 @@ const CANCEL_POST_MS = 1_000;
 type Kind = "stdio" | "http" | "sse";
 type RequestId = string | number;
 
-export function watchTransport(transport: Transport, kind: Kind): TransportWatch {
+export function watchTransport(transport: Transport, kind: Kind, bounds: WatchLimits): TransportWatch {
   const watch: TransportWatch = { onBroken: undefined };
   /** Requests waiting for their response; for HTTP, the abort of the request's own fetch. */
   const waiting = new Map<RequestId, AbortController | undefined>();
@@ -103,6 +117,8 @@ export function watchTransport(transport: Transport, kind: Kind): TransportWatch
       ...(own ? { requestSignal: own.signal } : {}),
       onRequestStreamEnd: () => {
         options?.onRequestStreamEnd?.();
+        const overflow = bounds.responses?.take();
+        if (overflow !== undefined) return fail(id, new TransportFault(overflow.message, overflow, "protocol"));
         if (recent === undefined && malformed !== undefined && waiting.has(id)) {
           const error = malformed;
           malformed = undefined;
@@ -115,7 +131,10 @@ export function watchTransport(transport: Transport, kind: Kind): TransportWatch
 
   const onmessage = transport.onmessage;
   transport.onmessage = (message, extra) => {
-    if (isResponse(message)) waiting.delete(message.id);
+    if (isResponse(message)) {
+      refuseOversizedState(message, bounds.maxRequestStateBytes);
+      waiting.delete(message.id);
+    }
     onmessage?.(message, extra);
   };
 
@@ -136,6 +155,21 @@ export function watchTransport(transport: Transport, kind: Kind): TransportWatch
   };
 
   return watch;
+}
+
+/**
+ * A result whose `requestState` is over the limit becomes, in place (the SDK reads the same
+ * message object next), an error response carrying the fault: the call fails, nothing is echoed.
+ */
+function refuseOversizedState(message: JSONRPCMessage, max: number): void {
+  const result = (message as { result?: { requestState?: unknown } }).result;
+  if (typeof result !== "object" || result === null) return;
+  const bytes = oversizedState(result.requestState, max);
+  if (bytes === undefined) return;
+  const fault = new TransportFault(`the server sent a requestState of ${bytes} bytes, larger than maxRequestStateBytes (${max} bytes)`, undefined, "protocol");
+  const refused = message as { result?: unknown; error?: unknown };
+  delete refused.result;
+  refused.error = { code: FAULT_CODE, message: fault.message, data: fault };
 }
 
 /** What the transport reports for an event whose data is not a JSON-RPC message (JSON.parse, the SDK's schema). */

@@ -18,6 +18,7 @@ import { shouldFallBackToSse } from "./http-errors.js";
 import { endStdioChild, liveSiblings, spawnedPid, trackOnSpawn } from "./child-registry.js";
 import { watchTransport, type TransportWatch } from "./transport-watch.js";
 import { completeByDefault } from "./result-type.js";
+import { DEFAULT_MAX_REQUEST_STATE_BYTES, DEFAULT_MAX_RESPONSE_BYTES, ResponseLimit } from "./response-limit.js";
 
 export { httpStatusOf, shouldFallBackToSse } from "./http-errors.js";
 
@@ -35,6 +36,10 @@ export interface ClientSetup {
   eras?: readonly EraAttempt[];
   /** Cap on multi round-trip input rounds per request (SDK default 10). */
   maxInputRounds?: number | undefined;
+  /** Largest HTTP response body, or SSE event, in bytes (default `DEFAULT_MAX_RESPONSE_BYTES`). */
+  maxResponseBytes?: number | undefined;
+  /** Largest `requestState` a 2026-07-28 server may ask to have echoed, in bytes (default `DEFAULT_MAX_REQUEST_STATE_BYTES`). */
+  maxRequestStateBytes?: number | undefined;
 }
 
 export interface OpenedClient {
@@ -66,13 +71,16 @@ export async function openClient(
   const sdk = await loadClientSdk();
   const attempts = setup.eras ?? [{ mode: "auto" }];
   const open = { identity, connectOptions, setup, sdk };
-  if (server.kind === "sse") return openOver("sse", () => sseTransport(server, sdk), { ...open, attempts: SSE_ATTEMPTS }, undefined);
   if (server.kind === "stdio") return openStdio(server, { ...open, attempts });
+  const limit = setup.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+  // One limit (and its record of an overflow) per transport: the watch of that transport reads it.
+  const sse = (): Transport => sseTransport(server, sdk, new ResponseLimit(limit));
+  if (server.kind === "sse") return openOver("sse", sse, { ...open, attempts: SSE_ATTEMPTS }, undefined);
   try {
-    return await openOver("http", () => streamableTransport(server, sdk), { ...open, attempts }, undefined);
+    return await openOver("http", () => streamableTransport(server, sdk, new ResponseLimit(limit)), { ...open, attempts }, undefined);
   } catch (error) {
     if (!shouldFallBackToSse(error)) throw error;
-    return openOver("sse", () => sseTransport(server, sdk), { ...open, attempts: SSE_ATTEMPTS }, undefined);
+    return openOver("sse", sse, { ...open, attempts: SSE_ATTEMPTS }, undefined);
   }
 }
 
@@ -124,20 +132,27 @@ export class OpenFailure extends Error {
 }
 
 /** Both HTTP transports: configured headers, per-call headers (through fetch), OAuth (a provider of the user's, or the runtime's session in `fetch`). */
-function httpOptions(server: ResolvedHttp): { requestInit?: RequestInit; fetch: FetchLike; authProvider?: OAuthClientProvider } {
+function httpOptions(server: ResolvedHttp, limit: ResponseLimit): { requestInit?: RequestInit; fetch: FetchLike; authProvider?: OAuthClientProvider } {
   return {
-    fetch: server.fetch ?? fetchWithCallHeaders,
+    fetch: limit.wrap(server.fetch ?? fetchWithCallHeaders),
     ...(server.headers ? { requestInit: { headers: server.headers } } : {}),
     ...(server.authProvider ? { authProvider: server.authProvider } : {}),
   };
 }
 
-function streamableTransport(server: ResolvedHttp, sdk: ClientSdk): Transport {
-  return new sdk.StreamableHTTPClientTransport(server.url, httpOptions(server));
+/** The response limit of each HTTP transport, for its watch. */
+const limits = new WeakMap<Transport, ResponseLimit>();
+
+function streamableTransport(server: ResolvedHttp, sdk: ClientSdk, limit: ResponseLimit): Transport {
+  const transport = new sdk.StreamableHTTPClientTransport(server.url, httpOptions(server, limit));
+  limits.set(transport, limit);
+  return transport;
 }
 
-function sseTransport(server: ResolvedHttp, sdk: ClientSdk): Transport {
-  return new sdk.SSEClientTransport(server.url, httpOptions(server));
+function sseTransport(server: ResolvedHttp, sdk: ClientSdk, limit: ResponseLimit): Transport {
+  const transport = new sdk.SSEClientTransport(server.url, httpOptions(server, limit));
+  limits.set(transport, limit);
+  return transport;
 }
 
 /**
@@ -178,7 +193,10 @@ async function connectOnce(
     ...(open.setup.maxInputRounds === undefined ? {} : { inputRequired: { maxRounds: open.setup.maxInputRounds } }),
   });
   await open.setup.install(client);
-  const watch = watchTransport(transport, kind);
+  const watch = watchTransport(transport, kind, {
+    responses: limits.get(transport),
+    maxRequestStateBytes: open.setup.maxRequestStateBytes ?? DEFAULT_MAX_REQUEST_STATE_BYTES,
+  });
   completeByDefault(transport, () => client.getProtocolEra() === "modern");
   const signal = open.connectOptions?.signal;
   // Given up while the SDK loaded: nothing is started (a transport closed before it starts would start anyway).
