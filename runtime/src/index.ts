@@ -81,6 +81,7 @@ export type {
   SamplingRequest,
   SamplingResponse,
   ServerConnectionOptions,
+  ToolTimeout,
 } from "./shared/types.js";
 export type {
   CallOptions,

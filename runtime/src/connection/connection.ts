@@ -114,7 +114,8 @@ export class ServerConnection {
     this.#stateless = config.stateless ?? false;
     this.#loggingLevel = config.loggingLevel ?? runtime?.loggingLevel;
     this.roots = { current: config.roots ?? runtime?.roots };
-    this.defaults = new RequestDefaults(server, { server: config.timeout, runtime: runtime?.timeout }, config.toolTimeouts, this.#callbacks.onProgress);
+    const levels = { server: timeoutsOf(config), runtime: runtime === undefined ? undefined : timeoutsOf(runtime) };
+    this.defaults = new RequestDefaults(server, levels, config.toolTimeouts, this.#callbacks.onProgress);
     this.taskCallbacks = { onTaskStatus: this.#callbacks.onTaskStatus, onProgress: this.#callbacks.onProgress };
   }
 
@@ -273,8 +274,40 @@ export class ServerConnection {
   }
 
   #send<T>(opened: OpenedClient, send: Send<T>, requestOptions: RequestOptions | undefined, options: CallOptions | undefined, subject?: string, about?: SubjectKind): Promise<T> {
+    const total = requestOptions?.maxTotalTimeout;
+    if (total !== undefined) return this.#sendWithinTotal(opened, send, requestOptions!, total, options, subject, about);
     if (opened.era === "modern") return this.#sendBounded(opened, send, requestOptions, options, subject, about);
     return this.#sendWithHeaders(opened, send, requestOptions, options);
+  }
+
+  /**
+   * A request under `maxTotalTimeout`: a timer of its own ends it when the total is up, however
+   * much progress keeps restarting its timeout (the SDK checks the total only when progress arrives).
+   */
+  async #sendWithinTotal<T>(
+    opened: OpenedClient,
+    send: Send<T>,
+    requestOptions: RequestOptions,
+    total: number,
+    options: CallOptions | undefined,
+    subject: string | undefined,
+    about: SubjectKind | undefined,
+  ): Promise<T> {
+    const ended = new AbortController();
+    const timer = setTimeout(() => ended.abort(new DOMException("maxTotalTimeout", "TimeoutError")), total);
+    const signal = requestOptions.signal ? AbortSignal.any([requestOptions.signal, ended.signal]) : ended.signal;
+    const bounded: RequestOptions = { ...requestOptions, signal };
+    delete bounded.maxTotalTimeout;
+    try {
+      const sending = opened.era === "modern" ? this.#sendBounded(opened, send, bounded, options, subject, about) : this.#sendWithHeaders(opened, send, bounded, options);
+      return await sending;
+    } catch (error) {
+      if (!ended.signal.aborted || requestOptions.signal?.aborted) throw error;
+      const text = `request timed out after its maxTotalTimeout of ${total} ms`;
+      throw new TimeoutError(this.server, text, { tool: subject, about, cause: error, timeout: total });
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   #sendWithHeaders<T>(opened: OpenedClient, send: Send<T>, requestOptions: RequestOptions | undefined, options: CallOptions | undefined): Promise<T> {
@@ -547,6 +580,11 @@ export class ServerConnection {
     const detail = redact(`${where}: ${said}${stderr}`, resolved.secrets);
     return new ConnectionError(this.server, detail, { cause });
   }
+}
+
+/** The timeout options of one level (a server entry, or the runtime's). */
+function timeoutsOf(level: { timeout?: number | undefined; resetTimeoutOnProgress?: boolean | undefined; maxTotalTimeout?: number | undefined }) {
+  return { timeout: level.timeout, resetTimeoutOnProgress: level.resetTimeoutOnProgress, maxTotalTimeout: level.maxTotalTimeout };
 }
 
 /** A server that does not answer the session's DELETE does not hold up `close()`. */

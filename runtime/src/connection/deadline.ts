@@ -20,12 +20,14 @@ export class CallDeadline {
   /** The call's whole timeout, in ms. */
   readonly timeout: number;
   readonly #ends: number;
+  readonly #started: number;
   readonly #signal: AbortSignal | undefined;
   readonly #subject: DeadlineSubject;
 
   constructor(started: number, options: RequestOptions | undefined, subject: DeadlineSubject) {
     this.timeout = options?.timeout ?? SDK_DEFAULT_TIMEOUT_MS;
     this.#ends = started + this.timeout;
+    this.#started = started;
     this.#signal = options?.signal;
     this.#subject = subject;
   }
@@ -69,10 +71,12 @@ export class CallDeadline {
     });
   }
 
-  /** The request's options with the time left (at least 1 ms: the SDK then times it out itself). */
+  /** The request's options with the time left (at least 1 ms: the SDK then times it out itself), of the total bound too. */
   rest(options: RequestOptions | undefined): RequestOptions {
     const left = Math.max(1, Math.ceil(this.#ends - now()));
-    return { ...options, timeout: left };
+    const total = options?.maxTotalTimeout;
+    if (total === undefined) return { ...options, timeout: left };
+    return { ...options, timeout: left, maxTotalTimeout: Math.max(1, Math.ceil(total - (now() - this.#started))) };
   }
 
   /** A timeout of the shortened request, reported as the call's own timeout. */

@@ -146,8 +146,19 @@ export interface RuntimeCallbacks {
   onDrift?: (report: DriftReport, source: CallbackSource) => void;
 }
 
+/** A tool's own timeouts (`toolTimeouts`); a field left out falls back to the server's, then the runtime's. */
+export interface ToolTimeout {
+  timeout?: number;
+  resetTimeoutOnProgress?: boolean;
+  maxTotalTimeout?: number;
+}
+
 /** Connection options for every server (runtime level) or one server (its own value wins). */
 export interface ConnectionOptions {
+  /** Each progress notification restarts a request's timeout (precedence: call > tool > server > runtime). Default false. */
+  resetTimeoutOnProgress?: boolean;
+  /** A bound in ms on a whole request that no progress extends. Default: none. */
+  maxTotalTimeout?: number;
   /**
    * Which MCP revision to speak: "auto" (default: 2026-07-28 where the server offers it, the
    * 2025 handshake otherwise; a generated client starts in the era its snapshot recorded),
@@ -191,8 +202,11 @@ export interface ConnectionOptions {
 export interface ServerConnectionOptions extends ConnectionOptions {
   /** Each call opens a fresh connection (a new MCP session) and closes it afterwards. Default false. */
   stateless?: boolean;
-  /** Request timeout per tool (raw MCP name) in ms: wins over the server's and runtime's. */
-  toolTimeouts?: Record<string, number>;
+  /**
+   * Request timeout per tool (raw MCP name) in ms, or `{ timeout, resetTimeoutOnProgress,
+   * maxTotalTimeout }`: wins over the server's and runtime's.
+   */
+  toolTimeouts?: Record<string, number | ToolTimeout>;
   /** OAuth for streamable HTTP and SSE servers (the SDK's provider interface). */
   authProvider?: OAuthClientProvider;
 }

@@ -85,11 +85,25 @@ export function wholeExchange(options: RequestOptions | undefined): WholeExchang
   const timeout = options?.timeout ?? DEFAULT_TIMEOUT_MS;
   const deadline = new AbortController();
   let closedBy: unknown;
-  const timer = setTimeout(() => deadline.abort(new DOMException("The exchange timed out", "TimeoutError")), timeout);
+  const expire = (): void => deadline.abort(new DOMException("The exchange timed out", "TimeoutError"));
+  let timer = setTimeout(expire, timeout);
   timer.unref();
   const signal = options?.signal ? AbortSignal.any([options.signal, deadline.signal]) : deadline.signal;
+  const progress = options?.onprogress;
+  // With resetTimeoutOnProgress, progress restarts the exchange's deadline as the SDK restarts each leg's.
+  const onprogress: RequestOptions["onprogress"] =
+    options?.resetTimeoutOnProgress && progress
+      ? (update) => {
+          if (!deadline.signal.aborted) {
+            clearTimeout(timer);
+            timer = setTimeout(expire, timeout);
+            timer.unref();
+          }
+          progress(update);
+        }
+      : progress;
   return {
-    options: { ...options, signal },
+    options: { ...options, signal, ...(onprogress ? { onprogress } : {}) },
     timeout,
     expired: () => deadline.signal.aborted && closedBy === undefined && !options?.signal?.aborted,
     closed: () => closedBy !== undefined,
