@@ -452,6 +452,11 @@ export class ServerConnection {
       if (abandoned.aborted) throw abandoned.reason;
       try {
         const opened = await this.#openOne(abandoned);
+        if (abandoned.aborted) {
+          // Opened just as the last caller gave up: a fresh open may already be under way.
+          this.#end(opened, true);
+          throw abandoned.reason;
+        }
         opened.watch.onBroken = () => this.#forget(opened, true);
         opened.client.onclose = () => {
           if (this.#opened !== opened) return;
