@@ -72,7 +72,7 @@ export function driftGuard(runtime: Runtime, server: string, registration: Drift
   if (!guard || guard.fingerprint !== registration.serverFingerprint) {
     const created = new ServerGuard(runtime, server, registration);
     byServer.set(server, created);
-    runtimeInternals(runtime)?.setDriftCheck(server, (tool, gaveUp) => created.check(tool, gaveUp));
+    runtimeInternals(runtime)?.setDriftCheck(server, Object.assign((tool: string, gaveUp?: AbortSignal) => created.check(tool, gaveUp), { passes: (tool: string) => created.passes(tool) }));
     guard = created;
   }
   return guard;
@@ -101,6 +101,8 @@ class ServerGuard implements DriftGuard {
   #checked: SharedWork<Verdicts> | undefined;
   #checkedClient: Client | undefined;
   #stale = false;
+  /** The verdicts of the last check once it has settled (cleared when a new one starts). */
+  #ready: Verdicts | undefined;
   #delivered: string | undefined;
   #listening = false;
 
@@ -166,6 +168,7 @@ class ServerGuard implements DriftGuard {
     const checked = this.#checked;
     if (checked && !checked.abandoned && !this.#stale && client === this.#checkedClient) return checked.join(gaveUp);
     this.#stale = false;
+    this.#ready = undefined;
     const checking: SharedWork<Verdicts> = new SharedWork((abandoned) =>
       this.#check(abandoned).catch((error: unknown) => {
         if (this.#checked === checking) this.#checked = undefined;
@@ -176,7 +179,25 @@ class ServerGuard implements DriftGuard {
     return checking.join(gaveUp);
   }
 
+  /**
+   * Whether `tool` may be called now without waiting: the policy is "off", or the check of the
+   * current connection has settled and does not stop the tool. The calls' fast path.
+   */
+  passes(tool: string): boolean {
+    const policy = this.#policy();
+    if (policy === "off") return true;
+    const ready = this.#ready;
+    if (ready === undefined || this.#stale || this.#currentClient() !== this.#checkedClient) return false;
+    return policy !== "error" || !ready.has(tool);
+  }
+
   async #check(abandoned: AbortSignal): Promise<Verdicts> {
+    const verdicts = await this.#verdictsOfLive(abandoned);
+    this.#ready = verdicts;
+    return verdicts;
+  }
+
+  async #verdictsOfLive(abandoned: AbortSignal): Promise<Verdicts> {
     const liveTools = await this.#runtime.listTools(this.#server, { signal: abandoned });
     this.#checkedClient = this.#currentClient();
     this.#listen();

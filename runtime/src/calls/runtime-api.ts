@@ -92,7 +92,11 @@ export interface RuntimeInternals {
  * Resolves when the tool may be called; rejects (with `DriftError`) when it must not be. A
  * caller that passes `gaveUp` stops waiting when it aborts (a check nobody waits for is dropped).
  */
-export type DriftCheck = (tool: string, gaveUp?: AbortSignal) => Promise<void>;
+export interface DriftCheck {
+  (tool: string, gaveUp?: AbortSignal): Promise<void>;
+  /** True when the tool may be called at once (a settled check that lets it through): no wait to bound. */
+  passes?(tool: string): boolean;
+}
 
 export const RUNTIME_INTERNALS: unique symbol = Symbol("mcp-codegen.runtime");
 

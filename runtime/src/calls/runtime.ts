@@ -191,7 +191,7 @@ class McpRuntime implements Runtime {
     const send = (client: Client, requestOptions: RequestOptions | undefined) =>
       client.callTool(params, definition ? { ...requestOptions, toolDefinition: definition } : requestOptions) as Promise<CallToolResult>;
     const check = entry.driftCheck;
-    if (check === undefined) return entry.connection.run(send, entry.defaults.forTool(name, options), name, options);
+    if (check === undefined || check.passes?.(name)) return entry.connection.run(send, entry.defaults.forTool(name, options), name, options);
     // The guard's check (which may have to connect first) runs within the call's own bounds.
     return entry.connection.runAfter((gaveUp) => check(name, gaveUp), send, entry.defaults.forTool(name, options), name, options);
   }
