@@ -71,6 +71,7 @@ export {
 } from "./shared/errors.js";
 export type {
   CallbackSource,
+  InputCallbackSource,
   ConnectionOptions,
   ElicitationRequest,
   ElicitationResponse,
@@ -83,6 +84,7 @@ export type {
   SamplingRequest,
   SamplingResponse,
   ServerConnectionOptions,
+  ToolTimeout,
 } from "./shared/types.js";
 export type {
   CallOptions,

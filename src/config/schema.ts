@@ -61,6 +61,14 @@ function runtimeOptions() {
     protocol: z.enum(PROTOCOL_SELECTIONS as [ProtocolSelection, ...ProtocolSelection[]]).optional(),
     /** Cap on multi round-trip input rounds per request (2026-07-28 servers asking for input). */
     maxInputRounds: z.number().int().positive().optional(),
+    /** Progress notifications restart the timeout of the generated client's requests to this server. */
+    resetTimeoutOnProgress: z.boolean().optional(),
+    /** A bound (ms) on a whole request to this server that no progress extends. */
+    maxTotalTimeout: z.number().int().positive().optional(),
+    /** Largest HTTP response body (or SSE event) the generated client accepts from this server, in bytes. */
+    maxResponseBytes: z.number().int().positive().optional(),
+    /** Largest `requestState` a 2026-07-28 server may ask the generated client to echo, in bytes. */
+    maxRequestStateBytes: z.number().int().positive().optional(),
   };
 }
 

@@ -91,3 +91,46 @@ export function startOwner(mode: string, pidFile: string, ending: "exit" | "wait
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
   return { childPid, pid: child.pid!, output: () => output, exited };
 }
+
+/**
+ * A TCP server on 127.0.0.1 that accepts every connection and never sends a byte (an HTTP
+ * server hung before its first response byte). `open()` counts the connections the client still
+ * holds: one the client gave up on is closed by the client, and the count drops.
+ */
+export interface SilentServer {
+  url: string;
+  open(): number;
+  close(): Promise<void>;
+}
+
+export async function startSilentServer(): Promise<SilentServer> {
+  const { createServer } = await import("node:net");
+  const sockets = new Set<import("node:net").Socket>();
+  const server = createServer((socket) => {
+    sockets.add(socket);
+    socket.resume(); // read what the client sends, answer nothing
+    socket.on("close", () => sockets.delete(socket));
+    socket.on("error", () => undefined);
+  });
+  await new Promise<void>((ready) => server.listen(0, "127.0.0.1", ready));
+  const { port } = server.address() as import("node:net").AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/mcp`,
+    open: () => sockets.size,
+    close: () =>
+      new Promise<void>((done) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => done());
+      }),
+  };
+}
+
+/** Polls `open` until it is 0; false if connections are still open after `ms`. */
+export async function allClosedWithin(open: () => number, ms: number): Promise<boolean> {
+  const until = performance.now() + ms;
+  while (open() > 0) {
+    if (performance.now() > until) return false;
+    await sleep(10);
+  }
+  return true;
+}

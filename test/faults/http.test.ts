@@ -6,9 +6,9 @@
 import { createServer } from "node:net";
 import type { AddressInfo } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
-import { ConnectionError, createRuntime, RuntimeClosedError, TimeoutError, CancelledError } from "../../runtime/src/index.js";
+import { ConnectionError, createRuntime, driftGuard, RuntimeClosedError, TimeoutError, CancelledError, type Runtime } from "../../runtime/src/index.js";
 import { startEverythingHttp, type RunningServer } from "../helpers/servers.js";
-import { settled, sleep, startFaultyHttp } from "./helpers.js";
+import { allClosedWithin, settled, sleep, startFaultyHttp, startSilentServer, type SilentServer } from "./helpers.js";
 
 const SLACK_MS = 1_000;
 
@@ -66,6 +66,53 @@ describe("an HTTP server that never answers initialize", () => {
     const closed = await settled(runtime.close());
     expect(closed.ms).toBeLessThan(SLACK_MS);
     expect((await waiting).error).toBeInstanceOf(RuntimeClosedError);
+  });
+});
+
+describe("an HTTP server that accepts the connection and never sends a byte", () => {
+  const silent: SilentServer[] = [];
+  afterAll(() => Promise.all(silent.map((server) => server.close())));
+
+  /** A runtime as a generated client makes it: the drift guard's check comes before the first call. */
+  async function generatedClient(serverTimeout?: number): Promise<{ runtime: Runtime; server: SilentServer }> {
+    const server = await startSilentServer();
+    silent.push(server);
+    const connection = { transport: "http" as const, url: server.url, ...(serverTimeout === undefined ? {} : { timeout: serverTimeout }) };
+    const runtime = createRuntime({ servers: { silent: connection } });
+    const loadSnapshot = () => Promise.reject(new Error("not reached: the listing never arrives"));
+    driftGuard(runtime, "silent", { serverFingerprint: "f", tools: [{ name: "work", fingerprint: "t" }], loadSnapshot });
+    return { runtime, server };
+  }
+
+  it("the call's timeout, not the server's, ends the call", async () => {
+    const { runtime } = await generatedClient(3_000);
+    try {
+      const result = await settled(runtime.callTool("silent", "work", {}, { timeout: 1_000 }));
+      expect(result.error).toBeInstanceOf(TimeoutError);
+      expect((result.error as TimeoutError).timeout).toBe(1_000);
+      expect((result.error as Error).message).toBe('server "silent" tool "work": request timed out after 1000 ms (while connecting)');
+    } finally {
+      await runtime.close();
+    }
+  });
+
+  it("the call's signal ends the call at once, and the connect nobody waits for is abandoned: the server sees its connection closed", async () => {
+    const { runtime, server } = await generatedClient(); // the connect's own bound: the SDK's 60 s
+    try {
+      const controller = new AbortController();
+      const call = settled(runtime.callTool("silent", "work", {}, { signal: controller.signal }));
+      while (server.open() === 0) await sleep(5);
+      const aborted = performance.now();
+      controller.abort();
+      const result = await call;
+      expect(result.error).toBeInstanceOf(CancelledError);
+      expect((result.error as Error).message).toBe('server "silent" tool "work": request cancelled');
+      expect(performance.now() - aborted).toBeLessThan(SLACK_MS);
+      // fetch (undici) lets go of an aborted request's socket after its 4 s keep-alive window, not at once.
+      expect(await allClosedWithin(server.open, 8_000)).toBe(true);
+    } finally {
+      await runtime.close();
+    }
   });
 });
 
@@ -138,6 +185,36 @@ describe("an HTTP request the client gives up on", () => {
       controller.abort();
       expect((await call).error).toBeInstanceOf(CancelledError);
       expect(await streamsClosedWithin(server, 3_000)).toBe(true);
+    } finally {
+      await runtime.close();
+    }
+  });
+});
+
+describe("an HTTP request the server answers with not a byte", () => {
+  it("a timed-out call lets go of its request although the server takes neither it nor the cancellation", async () => {
+    const server = await start("mute-call");
+    const runtime = createRuntime({ servers: { mute: { transport: "http", url: server.url } } });
+    try {
+      await runtime.listTools("mute"); // connected: the timeout below hits the request itself
+      const result = await settled(runtime.callTool("mute", "work", {}, { timeout: 300 }));
+      expect(result.error).toBeInstanceOf(TimeoutError);
+      // fetch (undici) lets go of an aborted request's socket after its 4 s keep-alive window, not at once.
+      expect(await streamsClosedWithin(server, 8_000)).toBe(true);
+    } finally {
+      await runtime.close();
+    }
+  });
+});
+
+describe("a response stream with an event cut short", () => {
+  it("the call reports the parse error, not the end of the stream", async () => {
+    const server = await start("malformed");
+    const runtime = createRuntime({ servers: { broken: { transport: "http", url: server.url } } });
+    try {
+      const result = await settled(runtime.callTool("broken", "work", {}, { timeout: 10_000 }));
+      expect(result.error).toBeInstanceOf(ConnectionError);
+      expect((result.error as Error).message).toMatch(/^server "broken" tool "work": the server sent a malformed message: .*JSON/);
     } finally {
       await runtime.close();
     }

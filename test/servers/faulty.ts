@@ -13,8 +13,10 @@
  * http modes: `hang` accepts requests and never answers; `die` answers `initialize`, opens an
  * SSE response stream for each `tools/call` (with one progress event) and kills itself once
  * `DIE_AFTER` calls are waiting; `slow` opens a stream for each `tools/call` and never answers
- * on it; `refuse-503` answers every POST with 503. `GET /streams` says how many `tools/call`
- * response streams are still open (a client that gave up should have closed its own).
+ * on it; `mute-call` answers neither a `tools/call` nor its cancellation, not even with headers; `malformed` answers a `tools/call` with an SSE event
+ * whose JSON is cut short, then ends the stream; `refuse-503` answers every POST with 503.
+ * `GET /streams` says how many `tools/call` response streams (or, for `mute-call`, requests) are
+ * still open (a client that gave up should have closed its own).
  */
 import { writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -96,6 +98,11 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
   if (req.method === "DELETE") return json(res, 200, {});
   const request = await readBody(req);
   if (mode === "refuse-503") return json(res, 503, { error: "service unavailable" });
+  if (mode === "mute-call" && (request?.method === "tools/call" || request?.method === "notifications/cancelled")) {
+    openStreams++;
+    res.once("close", () => openStreams--);
+    return; // Not a byte back, for the call or for its cancellation.
+  }
   if (request === undefined || request.id === undefined) {
     res.writeHead(202).end();
     return;
@@ -104,6 +111,11 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
   if (request.method === "initialize") return json(res, 200, { jsonrpc: "2.0", id: request.id, result: initializeResult(request) }, session);
   if (request.method === "tools/list") return json(res, 200, { jsonrpc: "2.0", id: request.id, result: TOOLS }, session);
   if (request.method !== "tools/call") return json(res, 200, { jsonrpc: "2.0", id: request.id, error: { code: -32601, message: "method not found" } }, session);
+  if (mode === "malformed") {
+    res.writeHead(200, { "content-type": "text/event-stream", "mcp-session-id": "faulty-session" });
+    const whole = JSON.stringify({ jsonrpc: "2.0", id: request.id, result: { content: [{ type: "text", text: "done" }] } });
+    return void res.end(`event: message\ndata: ${whole.slice(0, 40)}\n\n`);
+  }
   openStream(res, request);
   if (mode === "die" && ++waitingCalls >= DIE_AFTER) setTimeout(() => process.kill(process.pid, "SIGKILL"), 50);
 }

@@ -24,6 +24,7 @@ import type { Change, DriftOptions, DriftReport } from "../drift/types.js";
 import type { ServerConnection } from "../connection/connection.js";
 import { DriftError } from "../shared/errors.js";
 import { listSkillEntries } from "../wire/skills.js";
+import { SharedWork } from "../shared/shared-work.js";
 import { runtimeInternals, type Runtime, type RuntimeInternals } from "./runtime-api.js";
 import { callTypedTool } from "./typed-calls.js";
 import { startTypedTask } from "./tasks/typed.js";
@@ -72,7 +73,7 @@ export function driftGuard(runtime: Runtime, server: string, registration: Drift
   if (!guard || guard.fingerprint !== registration.serverFingerprint) {
     const created = new ServerGuard(runtime, server, registration);
     byServer.set(server, created);
-    runtimeInternals(runtime)?.setDriftCheck(server, (tool) => created.check(tool));
+    runtimeInternals(runtime)?.setDriftCheck(server, Object.assign((tool: string, gaveUp?: AbortSignal) => created.check(tool, gaveUp), { passes: (tool: string) => created.passes(tool) }));
     guard = created;
   }
   return guard;
@@ -98,9 +99,11 @@ class ServerGuard implements DriftGuard {
   readonly #runtime: Runtime;
   readonly #server: string;
   readonly #registration: DriftGuardRegistration;
-  #checked: Promise<Verdicts> | undefined;
+  #checked: SharedWork<Verdicts> | undefined;
   #checkedClient: Client | undefined;
   #stale = false;
+  /** The verdicts of the last check once it has settled (cleared when a new one starts). */
+  #ready: Verdicts | undefined;
   #delivered: string | undefined;
   #listening = false;
 
@@ -123,11 +126,14 @@ class ServerGuard implements DriftGuard {
     return startTypedTask(this.#runtime, this.#server, tool, args, options);
   }
 
-  /** Resolves when `tool` may be called under the policy; throws `DriftError` when it must not. */
-  async check(tool: string): Promise<void> {
+  /**
+   * Resolves when `tool` may be called under the policy; throws `DriftError` when it must not.
+   * A caller stops waiting when `gaveUp` aborts; a check every caller gave up on is dropped.
+   */
+  async check(tool: string, gaveUp?: AbortSignal): Promise<void> {
     const policy = this.#policy();
     if (policy === "off") return;
-    const breaking = (await this.#verdicts()).get(tool);
+    const breaking = (await this.#verdicts(gaveUp)).get(tool);
     if (breaking && policy === "error") throw new DriftError(this.#server, tool, breaking);
   }
 
@@ -158,20 +164,42 @@ class ServerGuard implements DriftGuard {
   }
 
   /** The cached verdicts, re-checked after a reconnect or a `tools/list_changed`. */
-  #verdicts(): Promise<Verdicts> {
+  #verdicts(gaveUp: AbortSignal | undefined): Promise<Verdicts> {
     const client = this.#currentClient();
-    if (this.#checked && !this.#stale && client === this.#checkedClient) return this.#checked;
+    const checked = this.#checked;
+    if (checked && !checked.abandoned && !this.#stale && client === this.#checkedClient) return checked.join(gaveUp);
     this.#stale = false;
-    const checking = this.#check().catch((error: unknown) => {
-      if (this.#checked === checking) this.#checked = undefined;
-      throw error;
-    });
+    this.#ready = undefined;
+    const checking: SharedWork<Verdicts> = new SharedWork((abandoned) =>
+      this.#check(abandoned).catch((error: unknown) => {
+        if (this.#checked === checking) this.#checked = undefined;
+        throw error;
+      }),
+    );
     this.#checked = checking;
-    return checking;
+    return checking.join(gaveUp);
   }
 
-  async #check(): Promise<Verdicts> {
-    const liveTools = await this.#runtime.listTools(this.#server);
+  /**
+   * Whether `tool` may be called now without waiting: the policy is "off", or the check of the
+   * current connection has settled and does not stop the tool. The calls' fast path.
+   */
+  passes(tool: string): boolean {
+    const policy = this.#policy();
+    if (policy === "off") return true;
+    const ready = this.#ready;
+    if (ready === undefined || this.#stale || this.#currentClient() !== this.#checkedClient) return false;
+    return policy !== "error" || !ready.has(tool);
+  }
+
+  async #check(abandoned: AbortSignal): Promise<Verdicts> {
+    const verdicts = await this.#verdictsOfLive(abandoned);
+    this.#ready = verdicts;
+    return verdicts;
+  }
+
+  async #verdictsOfLive(abandoned: AbortSignal): Promise<Verdicts> {
+    const liveTools = await this.#runtime.listTools(this.#server, { signal: abandoned });
     this.#checkedClient = this.#currentClient();
     this.#listen();
     if (this.#matchesFingerprints(liveTools)) return new Map();
@@ -262,7 +290,7 @@ class ServerGuard implements DriftGuard {
     this.#listening = true;
     connection.onToolsListChanged(() => {
       this.#stale = true;
-      if (this.#policy() !== "off") this.#verdicts().catch(() => undefined);
+      if (this.#policy() !== "off") this.#verdicts(undefined).catch(() => undefined);
     });
   }
 }

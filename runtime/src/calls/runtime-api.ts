@@ -22,8 +22,8 @@ import type { TaskLink } from "./tasks/channel.js";
 import type { TaskCallOptions, TaskHandle, TaskStartOptions, TaskStatus } from "./tasks/types.js";
 
 export interface Runtime {
-  /** Every tool the server lists (all pages). */
-  listTools(server: string): Promise<Tool[]>;
+  /** Every tool the server lists (all pages); `options` bound the listing (timeout, signal). */
+  listTools(server: string, options?: Pick<CallOptions, "timeout" | "signal">): Promise<Tool[]>;
   callTool(server: string, name: string, args?: Record<string, unknown>, options?: CallOptions): Promise<CallToolResult>;
   listResources(server: string): Promise<Resource[]>;
   /** Text contents as `text`, binary ones as `bytes` (decoded from base64). */
@@ -88,8 +88,15 @@ export interface RuntimeInternals {
   knowTool(server: string, tool: ToolDescriptor<unknown, unknown>): void;
 }
 
-/** Resolves when the tool may be called; rejects (with `DriftError`) when it must not be. */
-export type DriftCheck = (tool: string) => Promise<void>;
+/**
+ * Resolves when the tool may be called; rejects (with `DriftError`) when it must not be. A
+ * caller that passes `gaveUp` stops waiting when it aborts (a check nobody waits for is dropped).
+ */
+export interface DriftCheck {
+  (tool: string, gaveUp?: AbortSignal): Promise<void>;
+  /** True when the tool may be called at once (a settled check that lets it through): no wait to bound. */
+  passes?(tool: string): boolean;
+}
 
 export const RUNTIME_INTERNALS: unique symbol = Symbol("mcp-codegen.runtime");
 

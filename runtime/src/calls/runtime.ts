@@ -189,23 +189,25 @@ class McpRuntime implements Runtime {
     const params = { name, arguments: args };
     // The SDK's callTool mirrors `x-mcp-header` parameters into headers and answers input rounds.
     const definition = entry.definitions.get(name);
-    const send = (): Promise<CallToolResult> =>
-      entry.connection.run(
-        (client, requestOptions) => client.callTool(params, definition ? { ...requestOptions, toolDefinition: definition } : requestOptions) as Promise<CallToolResult>,
-        entry.defaults.forTool(name, options),
-        name,
-        options,
-      );
-    return entry.driftCheck === undefined ? send() : entry.driftCheck(name).then(send);
+    const send = (client: Client, requestOptions: RequestOptions | undefined) =>
+      client.callTool(params, definition ? { ...requestOptions, toolDefinition: definition } : requestOptions) as Promise<CallToolResult>;
+    const check = entry.driftCheck;
+    if (check === undefined || check.passes?.(name)) return entry.connection.run(send, entry.defaults.forTool(name, options), name, options);
+    // The guard's check (which may have to connect first) runs within the call's own bounds.
+    return entry.connection.runAfter((gaveUp) => check(name, gaveUp), send, entry.defaults.forTool(name, options), name, options);
   }
 
   /**
    * Every page, through the SDK's list methods: a result still fresh by its `ttlMs` comes from
    * the client's response cache; tools with invalid `x-mcp-header` declarations are left out.
    */
-  async listTools(server: string): Promise<Tool[]> {
-    const tools = await this.#list(server, "tools", (client, options) =>
-      isLegacyConnection(client) ? listPagesOf<Tool>(client, server, "tools/list", options) : client.listTools(undefined, options).then((page) => page.tools),
+  async listTools(server: string, bounds?: Pick<CallOptions, "timeout" | "signal">): Promise<Tool[]> {
+    const tools = await this.#list(
+      server,
+      "tools",
+      (client, options) =>
+        isLegacyConnection(client) ? listPagesOf<Tool>(client, server, "tools/list", options) : client.listTools(undefined, options).then((page) => page.tools),
+      bounds,
     );
     return withValidHeaders(tools, (tool, reason) => this.#warn(`server "${server}": tool "${tool}" left out: ${reason}`));
   }
@@ -298,12 +300,18 @@ class McpRuntime implements Runtime {
     throw new ConfigError(server, `unknown server (configured: ${[...this.#servers.keys()].join(", ") || "none"})`);
   }
 
-  #list<T>(server: string, capability: "tools" | "resources" | "prompts", list: (client: Client, options: RequestOptions | undefined) => Promise<T[]>): Promise<T[]> {
+  #list<T>(
+    server: string,
+    capability: "tools" | "resources" | "prompts",
+    list: (client: Client, options: RequestOptions | undefined) => Promise<T[]>,
+    bounds?: Pick<CallOptions, "timeout" | "signal">,
+  ): Promise<T[]> {
     const entry = this.#entry(server);
     // Every page on one connection (one request's worth for a stateless server). A server that
     // does not offer the list has none (asked, the SDK says so on stdout: not asked).
     const offered = (client: Client) => client.getServerCapabilities()?.[capability] !== undefined;
-    return entry.connection.run((client, options) => (offered(client) ? list(client, options) : Promise.resolve([])), entry.defaults.base, undefined, undefined);
+    const options = bounds === undefined ? entry.defaults.base : entry.defaults.forRequest(undefined, bounds);
+    return entry.connection.run((client, requestOptions) => (offered(client) ? list(client, requestOptions) : Promise.resolve([])), options, undefined, bounds);
   }
 }
 

@@ -6,9 +6,11 @@
  */
 import { setOwn } from "../shared/own-property.js";
 import type { Client, ClientCapabilities, ElicitRequestParams, ElicitResult, Root } from "@modelcontextprotocol/client";
-import type { CallbackSource, ListChangedKind, RuntimeCallbacks } from "../shared/types.js";
+import type { CallbackSource, InputCallbackSource, ListChangedKind, RuntimeCallbacks } from "../shared/types.js";
 import { onTaskStatusNotification } from "./task-status.js";
 import type { TaskStatus } from "../calls/tasks/types.js";
+import type { PendingCalls } from "./pending-calls.js";
+import { isLegacyConnection } from "../wire/era-2025.js";
 
 /** The roots a server is offered; replaced by `runtime.setRoots`, read at each `roots/list`. */
 export interface RootsHolder {
@@ -53,12 +55,22 @@ export function installHandlers(
   roots: RootsHolder,
   onToolsChanged: () => void,
   onTaskStatus: (status: TaskStatus) => void,
+  pending: PendingCalls,
 ): Promise<void> {
   const source: CallbackSource = Object.freeze({ server });
   const { onSampling, onElicitation, onLoggingMessage, onListChanged } = callbacks;
-  if (onSampling) client.setRequestHandler("sampling/createMessage", (request) => onSampling(request.params, source));
+  // A 2025 request for input may belong to any call in flight; a 2026 one is its exchange's (the SDK's signal).
+  const calls = (): PendingCalls | undefined => (isLegacyConnection(client) ? pending : undefined);
+  if (onSampling) {
+    client.setRequestHandler("sampling/createMessage", (request, ctx) =>
+      answerWithin(ctx.mcpReq.signal, calls(), (signal) => onSampling(request.params, Object.freeze({ server, signal }))),
+    );
+  }
   if (onElicitation) {
-    client.setRequestHandler("elicitation/create", async (request) => withSchemaDefaults(request.params, await onElicitation(request.params, source)));
+    client.setRequestHandler("elicitation/create", async (request, ctx) => {
+      const answer = await answerWithin(ctx.mcpReq.signal, calls(), (signal) => onElicitation(request.params, Object.freeze({ server, signal })));
+      return withSchemaDefaults(request.params, answer);
+    });
   }
   if (roots.current !== undefined) client.setRequestHandler("roots/list", () => ({ roots: [...(roots.current ?? [])] }));
   if (onLoggingMessage) client.setNotificationHandler("notifications/message", (notification) => onLoggingMessage(notification.params, source));
@@ -71,6 +83,30 @@ export function installHandlers(
   }
   // Status of the tasks this client follows (handles listen per task id).
   return onTaskStatusNotification(client, onTaskStatus);
+}
+
+/**
+ * Runs an input callback until the call waiting for its answer ends (the request's own signal:
+ * the 2026 exchange's, or the server withdrawing a 2025 request; else every call it may belong
+ * to has ended). Then the callback's signal aborts and its answer, if it still comes, is dropped:
+ * the server gets an error instead (or nothing, when it withdrew the request itself).
+ */
+export function answerWithin<T>(request: AbortSignal, pending: PendingCalls | undefined, ask: (signal: AbortSignal) => T | Promise<T>): Promise<T> {
+  const calls = pending?.untilAllEnd();
+  const signal = calls === undefined ? request : AbortSignal.any([request, calls]);
+  if (signal.aborted) return Promise.reject(callEnded(signal));
+  return new Promise<T>((resolve, reject) => {
+    const stop = (): void => reject(callEnded(signal));
+    signal.addEventListener("abort", stop, { once: true });
+    Promise.resolve()
+      .then(() => ask(signal))
+      .then(resolve, reject)
+      .finally(() => signal.removeEventListener("abort", stop));
+  });
+}
+
+function callEnded(signal: AbortSignal): Error {
+  return new Error("the call waiting for this answer ended", { cause: signal.reason });
 }
 
 /**

@@ -31,10 +31,12 @@ import { oauthSessionFor, withOAuthSession, type SessionOptions } from "./oauth/
 import type { OAuthSession } from "./oauth/authorization.js";
 import { TaskStatusHub, type TaskCallbacks } from "./task-status.js";
 import { InputRoutes, routedCallbacks } from "./input-routes.js";
+import { PendingCalls } from "./pending-calls.js";
+import { SharedWork } from "../shared/shared-work.js";
 import { eraAttempts } from "../wire/negotiation.js";
 import type { CapturedProtocol } from "../shared/protocol.js";
 import { describeHttpRpcError, httpRpcErrorOf } from "../wire/http-errors.js";
-import { isEraRejection, listenForListChanges, wholeExchange, type ListKind } from "../wire/era-2026.js";
+import { isEraRejection, listenForListChanges, wholeExchange, type ListKind, type WholeExchange } from "../wire/era-2026.js";
 import { canSetLoggingLevel, isLegacyConnection, notifyRootsChanged } from "../wire/era-2025.js";
 import { resolveTelemetry } from "../shared/telemetry-options.js";
 
@@ -76,9 +78,15 @@ export class ServerConnection {
   readonly #ending = new Set<Promise<void>>();
   /** Opens of stateless requests under way (`close()` waits for them to end what they started). */
   readonly #openingOnce = new Set<Promise<unknown>>();
+  /** Calls in flight, tracked only when a callback may be asked for input (see pending-calls.ts). */
+  readonly #pending = new PendingCalls();
+  readonly #tracksInput: boolean;
+  /** 2026-07-28 exchanges in flight: `close()` ends them, the callbacks they wait for included. */
+  readonly #exchanges = new Set<WholeExchange>();
   #loggingLevel: LoggingLevel | undefined;
   #opened: OpenedClient | undefined;
-  #opening: Promise<OpenedClient> | undefined;
+  /** The shared open under way; abandoned when every call waiting for it gave up. */
+  #opening: SharedWork<OpenedClient> | undefined;
   /** Listeners of `notifications/tools/list_changed`, kept for every client this connection opens. */
   readonly #toolsChanged = new Set<() => void>();
   /** Drives OAuth for an `auth` server; made at the first open, kept across reconnects. */
@@ -101,12 +109,14 @@ export class ServerConnection {
     this.#settings = settings;
     this.elicitationMode = config.elicitation ?? runtime?.elicitation ?? "callback";
     this.#callbacks = routedCallbacks(mergeCallbacks(config.callbacks, runtime?.callbacks), this.elicitationMode, this.inputRoutes);
+    this.#tracksInput = this.#callbacks.onElicitation !== undefined || this.#callbacks.onSampling !== undefined;
     this.#reconnect = reconnectPolicy(config.reconnect, runtime?.reconnect);
     this.#connectTimeout = config.connectTimeout ?? runtime?.connectTimeout;
     this.#stateless = config.stateless ?? false;
     this.#loggingLevel = config.loggingLevel ?? runtime?.loggingLevel;
     this.roots = { current: config.roots ?? runtime?.roots };
-    this.defaults = new RequestDefaults(server, { server: config.timeout, runtime: runtime?.timeout }, config.toolTimeouts, this.#callbacks.onProgress);
+    const levels = { server: timeoutsOf(config), runtime: runtime === undefined ? undefined : timeoutsOf(runtime) };
+    this.defaults = new RequestDefaults(server, levels, config.toolTimeouts, this.#callbacks.onProgress);
     this.taskCallbacks = { onTaskStatus: this.#callbacks.onTaskStatus, onProgress: this.#callbacks.onProgress };
   }
 
@@ -150,17 +160,69 @@ export class ServerConnection {
    * the HTTP session is gone. Failures come out as typed errors about `subject`.
    */
   run<T>(send: Send<T>, requestOptions: RequestOptions | undefined, subject: string | undefined, options: CallOptions | undefined, about?: SubjectKind): Promise<T> {
+    if (!this.#tracksInput) return this.#run(send, requestOptions, subject, options, about);
+    return this.#tracked(this.#run(send, requestOptions, subject, options, about));
+  }
+
+  /**
+   * `run`, once `gate` (the drift guard's check of a generated client) has passed, all within the
+   * call's own timeout and signal: a check that has to connect first is part of the call.
+   */
+  runAfter<T>(
+    gate: (gaveUp: AbortSignal) => Promise<void>,
+    send: Send<T>,
+    requestOptions: RequestOptions | undefined,
+    subject: string | undefined,
+    options: CallOptions | undefined,
+    about?: SubjectKind,
+  ): Promise<T> {
+    const running = this.#runAfter(gate, send, requestOptions, subject, options, about);
+    return this.#tracksInput ? this.#tracked(running) : running;
+  }
+
+  async #runAfter<T>(
+    gate: (gaveUp: AbortSignal) => Promise<void>,
+    send: Send<T>,
+    requestOptions: RequestOptions | undefined,
+    subject: string | undefined,
+    options: CallOptions | undefined,
+    about?: SubjectKind,
+  ): Promise<T> {
+    if (this.#closed) throw new RuntimeClosedError(this.server, "runtime is closed");
+    const deadline = new CallDeadline(now(), requestOptions, { server: this.server, tool: subject, about });
+    const phase = this.#opened === undefined ? "while connecting" : "while checking the server's tools";
+    await deadline.wait(gate, this.#closing.signal, phase);
+    const opened = this.#opened;
+    if (opened !== undefined) return this.#attempt(opened, send, deadline.rest(requestOptions), subject, options, about, deadline);
+    return this.#runSlow(send, requestOptions, subject, options, about, deadline);
+  }
+
+  /** The server may ask for input while this call waits: its callbacks stop when the call ends. */
+  #tracked<T>(running: Promise<T>): Promise<T> {
+    const end = this.#pending.begin();
+    running.then(() => end(), end);
+    return running;
+  }
+
+  #run<T>(send: Send<T>, requestOptions: RequestOptions | undefined, subject: string | undefined, options: CallOptions | undefined, about?: SubjectKind): Promise<T> {
     const opened = this.#opened;
     if (opened !== undefined) return this.#attempt(opened, send, requestOptions, subject, options, about);
     return this.#runSlow(send, requestOptions, subject, options, about);
   }
 
   /** No live connection: the call waits for one within its own timeout and signal. */
-  async #runSlow<T>(send: Send<T>, requestOptions: RequestOptions | undefined, subject: string | undefined, options: CallOptions | undefined, about?: SubjectKind): Promise<T> {
+  async #runSlow<T>(
+    send: Send<T>,
+    requestOptions: RequestOptions | undefined,
+    subject: string | undefined,
+    options: CallOptions | undefined,
+    about?: SubjectKind,
+    started?: CallDeadline,
+  ): Promise<T> {
     if (this.#closed) throw new RuntimeClosedError(this.server, "runtime is closed");
-    const deadline = new CallDeadline(now(), requestOptions, { server: this.server, tool: subject, about });
+    const deadline = started ?? new CallDeadline(now(), requestOptions, { server: this.server, tool: subject, about });
     if (this.#stateless) return this.#runOnce(deadline, send, requestOptions, subject, options, about);
-    const opened = await deadline.wait(this.#shared(), this.#closing.signal);
+    const opened = await deadline.wait((gaveUp) => this.#shared(gaveUp), this.#closing.signal);
     return this.#attempt(opened, send, deadline.rest(requestOptions), subject, options, about, deadline);
   }
 
@@ -191,7 +253,7 @@ export class ServerConnection {
     // The server dropped our session (or refused the captured era) before running the request: a new connection, same request.
     this.#forget(opened, false);
     const within = deadline ?? new CallDeadline(started, requestOptions, { server: this.server, tool: subject, about });
-    const fresh = await within.wait(this.#shared(), this.#closing.signal);
+    const fresh = await within.wait((gaveUp) => this.#shared(gaveUp), this.#closing.signal);
     try {
       return await this.#send(fresh, send, within.rest(requestOptions), options, subject, about);
     } catch (error) {
@@ -213,8 +275,40 @@ export class ServerConnection {
   }
 
   #send<T>(opened: OpenedClient, send: Send<T>, requestOptions: RequestOptions | undefined, options: CallOptions | undefined, subject?: string, about?: SubjectKind): Promise<T> {
+    const total = requestOptions?.maxTotalTimeout;
+    if (total !== undefined) return this.#sendWithinTotal(opened, send, requestOptions!, total, options, subject, about);
     if (opened.era === "modern") return this.#sendBounded(opened, send, requestOptions, options, subject, about);
     return this.#sendWithHeaders(opened, send, requestOptions, options);
+  }
+
+  /**
+   * A request under `maxTotalTimeout`: a timer of its own ends it when the total is up, however
+   * much progress keeps restarting its timeout (the SDK checks the total only when progress arrives).
+   */
+  async #sendWithinTotal<T>(
+    opened: OpenedClient,
+    send: Send<T>,
+    requestOptions: RequestOptions,
+    total: number,
+    options: CallOptions | undefined,
+    subject: string | undefined,
+    about: SubjectKind | undefined,
+  ): Promise<T> {
+    const ended = new AbortController();
+    const timer = setTimeout(() => ended.abort(new DOMException("maxTotalTimeout", "TimeoutError")), total);
+    const signal = requestOptions.signal ? AbortSignal.any([requestOptions.signal, ended.signal]) : ended.signal;
+    const bounded: RequestOptions = { ...requestOptions, signal };
+    delete bounded.maxTotalTimeout;
+    try {
+      const sending = opened.era === "modern" ? this.#sendBounded(opened, send, bounded, options, subject, about) : this.#sendWithHeaders(opened, send, bounded, options);
+      return await sending;
+    } catch (error) {
+      if (!ended.signal.aborted || requestOptions.signal?.aborted) throw error;
+      const text = `request timed out after its maxTotalTimeout of ${total} ms`;
+      throw new TimeoutError(this.server, text, { tool: subject, about, cause: error, timeout: total });
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   #sendWithHeaders<T>(opened: OpenedClient, send: Send<T>, requestOptions: RequestOptions | undefined, options: CallOptions | undefined): Promise<T> {
@@ -233,13 +327,16 @@ export class ServerConnection {
     about: SubjectKind | undefined,
   ): Promise<T> {
     const exchange = wholeExchange(requestOptions);
+    this.#exchanges.add(exchange);
     try {
       return await this.#sendWithHeaders(opened, send, exchange.options, options);
     } catch (error) {
+      if (exchange.closed()) throw new RuntimeClosedError(this.server, "runtime closed during the call", { tool: subject, about, cause: error });
       if (!exchange.expired()) throw error;
       throw new TimeoutError(this.server, `request timed out after ${exchange.timeout} ms`, { tool: subject, about, cause: error, timeout: exchange.timeout });
     } finally {
       exchange.finish();
+      this.#exchanges.delete(exchange);
     }
   }
 
@@ -262,7 +359,7 @@ export class ServerConnection {
     this.#openingOnce.add(settledOpen);
     let opened: OpenedClient;
     try {
-      opened = await deadline.wait(opening, this.#closing.signal);
+      opened = await deadline.wait(() => opening, this.#closing.signal);
     } catch (error) {
       stop.abort(error);
       opening.then((late) => this.#end(late, true), () => undefined);
@@ -315,7 +412,9 @@ export class ServerConnection {
   async close(): Promise<void> {
     this.#closed = true;
     this.#closing.abort(new RuntimeClosedError(this.server, "runtime closed while connecting"));
-    const opening = this.#opening?.catch(() => undefined);
+    // Exchanges waiting for a callback's answer have no request on the wire for the transport to end.
+    for (const exchange of this.#exchanges) exchange.close(new RuntimeClosedError(this.server, "runtime closed during the call"));
+    const opening = this.#opening?.promise.catch(() => undefined);
     const opened = this.#opened;
     this.#opened = undefined;
     if (opened) this.#end(opened, true);
@@ -325,24 +424,40 @@ export class ServerConnection {
     await Promise.all([...this.#ending, opening, ...this.#openingOnce]);
   }
 
-  #shared(): Promise<OpenedClient> {
+  /**
+   * The shared client, opening it if needed. A caller that passes `gaveUp` stops waiting when it
+   * aborts; once every caller has, an open still under way is abandoned (its HTTP request
+   * aborted, its child ended): the next call starts a fresh one.
+   */
+  #shared(gaveUp?: AbortSignal): Promise<OpenedClient> {
     if (this.#closed) return Promise.reject(new RuntimeClosedError(this.server, "runtime is closed"));
     if (this.#opened) return Promise.resolve(this.#opened);
-    this.#opening ??= this.#openShared().finally(() => {
-      this.#opening = undefined;
-    });
-    return this.#opening;
+    if (this.#opening === undefined || this.#opening.abandoned) {
+      const opening = new SharedWork((abandoned) => this.#openShared(abandoned));
+      this.#opening = opening;
+      const done = (): void => {
+        if (this.#opening === opening) this.#opening = undefined;
+      };
+      opening.promise.then(done, done);
+    }
+    return this.#opening.join(gaveUp);
   }
 
   /** Opens the shared connection; after a loss, with bounded retries and backoff. */
-  async #openShared(): Promise<OpenedClient> {
+  async #openShared(abandoned: AbortSignal): Promise<OpenedClient> {
     const attempts = this.#lost ? this.#reconnect.retries + 1 : 1;
     let failure: unknown;
     for (let attempt = 0; attempt < attempts; attempt++) {
-      if (attempt > 0) await pause(backoffDelay(this.#reconnect, attempt), this.#closing.signal);
+      if (attempt > 0) await pause(backoffDelay(this.#reconnect, attempt), AbortSignal.any([this.#closing.signal, abandoned]));
       if (this.#closed) throw new RuntimeClosedError(this.server, "runtime closed while connecting");
+      if (abandoned.aborted) throw abandoned.reason;
       try {
-        const opened = await this.#openOne(undefined);
+        const opened = await this.#openOne(abandoned);
+        if (abandoned.aborted) {
+          // Opened just as the last caller gave up: a fresh open may already be under way.
+          this.#end(opened, true);
+          throw abandoned.reason;
+        }
         opened.watch.onBroken = () => this.#forget(opened, true);
         opened.client.onclose = () => {
           if (this.#opened !== opened) return;
@@ -354,7 +469,7 @@ export class ServerConnection {
         this.#lost = false;
         return opened;
       } catch (error) {
-        if (error instanceof ConfigError || error instanceof RuntimeClosedError) throw error;
+        if (error instanceof ConfigError || error instanceof RuntimeClosedError || abandoned.aborted) throw error;
         failure = error;
       }
     }
@@ -417,6 +532,8 @@ export class ServerConnection {
       eras: eraAttempts(this.config.protocol ?? runtime?.protocol, this.#capturedStale ? this.#learned : (this.config.captured ?? this.#learned)),
       maxInputRounds: this.config.maxInputRounds ?? runtime?.maxInputRounds,
       telemetry: resolveTelemetry(this.config.telemetry, runtime?.telemetry),
+      maxResponseBytes: this.config.maxResponseBytes ?? runtime?.maxResponseBytes,
+      maxRequestStateBytes: this.config.maxRequestStateBytes ?? runtime?.maxRequestStateBytes,
       capabilities: clientCapabilities(callbacks, roots),
       install: (client) =>
         installHandlers(
@@ -426,6 +543,7 @@ export class ServerConnection {
           roots,
           () => this.#toolsChanged.forEach((listener) => listener()),
           (status) => this.taskStatus.publish(status),
+          this.#pending,
         ),
     };
   }
@@ -469,6 +587,11 @@ export class ServerConnection {
     const detail = redact(`${where}: ${said}${stderr}`, resolved.secrets);
     return new ConnectionError(this.server, detail, { cause });
   }
+}
+
+/** The timeout options of one level (a server entry, or the runtime's). */
+function timeoutsOf(level: { timeout?: number | undefined; resetTimeoutOnProgress?: boolean | undefined; maxTotalTimeout?: number | undefined }) {
+  return { timeout: level.timeout, resetTimeoutOnProgress: level.resetTimeoutOnProgress, maxTotalTimeout: level.maxTotalTimeout };
 }
 
 /** A server that does not answer the session's DELETE does not hold up `close()`. */

@@ -20,32 +20,37 @@ export class CallDeadline {
   /** The call's whole timeout, in ms. */
   readonly timeout: number;
   readonly #ends: number;
+  readonly #started: number;
   readonly #signal: AbortSignal | undefined;
   readonly #subject: DeadlineSubject;
 
   constructor(started: number, options: RequestOptions | undefined, subject: DeadlineSubject) {
     this.timeout = options?.timeout ?? SDK_DEFAULT_TIMEOUT_MS;
     this.#ends = started + this.timeout;
+    this.#started = started;
     this.#signal = options?.signal;
     this.#subject = subject;
   }
 
   /**
-   * `promise` (a connection being opened), unless the call's time runs out, its signal aborts
-   * or `closing` aborts first. What the call gave up on goes on for whoever else waits for it.
+   * The promise `start` returns (a connection being opened, the drift guard's check), unless the
+   * call's time runs out, its signal aborts or `closing` aborts first: then the signal `start`
+   * got aborts (the call gave up), and what it gave up on goes on for whoever else waits for it.
    */
-  wait<T>(promise: Promise<T>, closing: AbortSignal): Promise<T> {
+  wait<T>(start: (gaveUp: AbortSignal) => Promise<T>, closing: AbortSignal, phase = "while connecting"): Promise<T> {
     const signal = this.#signal;
     if (signal?.aborted) return Promise.reject(this.#cancelled(signal));
     if (closing.aborted) return Promise.reject(this.#closed());
+    const gaveUp = new AbortController();
     return new Promise<T>((resolve, reject) => {
       const stop = (error: Error): void => {
         cleanup();
+        gaveUp.abort(error);
         reject(error);
       };
       const onAbort = (): void => stop(this.#cancelled(signal!));
       const onClose = (): void => stop(this.#closed());
-      const timer = setTimeout(() => stop(this.#timedOut("while connecting")), Math.max(0, this.#ends - now()));
+      const timer = setTimeout(() => stop(this.#timedOut(phase)), Math.max(0, this.#ends - now()));
       const cleanup = (): void => {
         clearTimeout(timer);
         signal?.removeEventListener("abort", onAbort);
@@ -53,7 +58,7 @@ export class CallDeadline {
       };
       signal?.addEventListener("abort", onAbort, { once: true });
       closing.addEventListener("abort", onClose, { once: true });
-      promise.then(
+      start(gaveUp.signal).then(
         (value) => {
           cleanup();
           resolve(value);
@@ -66,10 +71,12 @@ export class CallDeadline {
     });
   }
 
-  /** The request's options with the time left (at least 1 ms: the SDK then times it out itself). */
+  /** The request's options with the time left (at least 1 ms: the SDK then times it out itself), of the total bound too. */
   rest(options: RequestOptions | undefined): RequestOptions {
     const left = Math.max(1, Math.ceil(this.#ends - now()));
-    return { ...options, timeout: left };
+    const total = options?.maxTotalTimeout;
+    if (total === undefined) return { ...options, timeout: left };
+    return { ...options, timeout: left, maxTotalTimeout: Math.max(1, Math.ceil(total - (now() - this.#started))) };
   }
 
   /** A timeout of the shortened request, reported as the call's own timeout. */

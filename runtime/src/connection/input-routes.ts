@@ -8,7 +8,7 @@
  * in flight on the connection; with one such call at a time (the common case: an agent waits
  * for the user) that is exact.
  */
-import type { CallbackSource, ElicitationRequest, ElicitationResponse, RuntimeCallbacks } from "../shared/types.js";
+import type { InputCallbackSource, ElicitationRequest, ElicitationResponse, RuntimeCallbacks } from "../shared/types.js";
 
 /** A call that answers its own elicitations. */
 export interface ElicitationRoute {
@@ -39,7 +39,7 @@ export class InputRoutes {
 export function routedCallbacks(callbacks: RuntimeCallbacks, mode: ElicitationMode, routes: InputRoutes): RuntimeCallbacks {
   if (mode !== "interrupt") return callbacks;
   const fallback = callbacks.onElicitation;
-  const onElicitation = (request: ElicitationRequest, source: CallbackSource): ElicitationResponse | Promise<ElicitationResponse> => {
+  const onElicitation = (request: ElicitationRequest, source: InputCallbackSource): ElicitationResponse | Promise<ElicitationResponse> => {
     const route = routes.current();
     if (route) return route.answer(request);
     return fallback ? fallback(request, source) : { action: "decline" };

@@ -9,24 +9,41 @@
  * | runtime | `createRuntime({ timeout })`                      |
  * | SDK     | 60 s (the SDK's `DEFAULT_REQUEST_TIMEOUT_MSEC`)   |
  *
+ * `resetTimeoutOnProgress` and `maxTotalTimeout` follow the same precedence, each on its own
+ * (a tool's `{ timeout }` alone leaves the server's `resetTimeoutOnProgress` in force).
+ *
  * Progress: a call's `onProgress` wins over the `callbacks.onProgress` of the server or runtime.
  * A request without call options or progress callback reuses precomputed frozen options: no
  * allocation on the hot path.
  */
 import type { RequestOptions } from "@modelcontextprotocol/client";
-import type { CallOptions, ProgressUpdate, RuntimeCallbacks } from "../shared/types.js";
+import type { CallOptions, ProgressUpdate, RuntimeCallbacks, ToolTimeout } from "../shared/types.js";
+
+/** One level's timeouts (a bare number in `toolTimeouts` is `{ timeout }`). */
+export type TimeoutLevel = { [K in keyof ToolTimeout]?: ToolTimeout[K] | undefined } | undefined;
 
 export interface TimeoutLevels {
-  tool?: number | undefined;
-  server?: number | undefined;
-  runtime?: number | undefined;
+  tool?: TimeoutLevel;
+  server?: TimeoutLevel;
+  runtime?: TimeoutLevel;
 }
 
 /** The request options a call gets when it passes none of its own; `undefined` = SDK defaults. */
 export function defaultRequestOptions(levels: TimeoutLevels): RequestOptions | undefined {
-  const timeout = levels.tool ?? levels.server ?? levels.runtime;
-  return timeout === undefined ? undefined : Object.freeze({ timeout });
+  const pick = <K extends keyof ToolTimeout>(key: K): ToolTimeout[K] | undefined => levels.tool?.[key] ?? levels.server?.[key] ?? levels.runtime?.[key];
+  const timeout = pick("timeout");
+  const reset = pick("resetTimeoutOnProgress");
+  const maxTotalTimeout = pick("maxTotalTimeout");
+  if (timeout === undefined && !reset && maxTotalTimeout === undefined) return undefined;
+  return Object.freeze({
+    ...(timeout === undefined ? {} : { timeout }),
+    ...(reset ? { resetTimeoutOnProgress: true, onprogress: ignoreProgress } : {}),
+    ...(maxTotalTimeout === undefined ? {} : { maxTotalTimeout }),
+  });
 }
+
+/** A progress handler only so that a progress token goes on the wire (progress then restarts the timeout). */
+function ignoreProgress(): void {}
 
 type ProgressListener = (update: ProgressUpdate) => void;
 
@@ -40,6 +57,13 @@ export function requestOptions(
   const timeout = options?.timeout ?? defaults?.timeout;
   if (timeout !== undefined) out.timeout = timeout;
   if (options?.signal) out.signal = options.signal;
+  const reset = options?.resetTimeoutOnProgress ?? defaults?.resetTimeoutOnProgress;
+  if (reset) {
+    out.resetTimeoutOnProgress = true;
+    out.onprogress = ignoreProgress;
+  }
+  const maxTotalTimeout = options?.maxTotalTimeout ?? defaults?.maxTotalTimeout;
+  if (maxTotalTimeout !== undefined) out.maxTotalTimeout = maxTotalTimeout;
   const onProgress = options?.onProgress ?? fallbackProgress;
   if (onProgress) {
     // Giving the SDK an `onprogress` puts a progress token on the wire.
@@ -61,13 +85,13 @@ export class RequestDefaults {
   readonly #server: string;
   readonly #onProgress: RuntimeCallbacks["onProgress"];
 
-  constructor(server: string, levels: TimeoutLevels, toolTimeouts?: Record<string, number>, onProgress?: RuntimeCallbacks["onProgress"]) {
+  constructor(server: string, levels: TimeoutLevels, toolTimeouts?: Record<string, number | ToolTimeout>, onProgress?: RuntimeCallbacks["onProgress"]) {
     this.#server = server;
     this.#onProgress = onProgress;
     this.base = defaultRequestOptions(levels);
     if (toolTimeouts !== undefined) {
       const perTool = new Map<string, RequestOptions | undefined>();
-      for (const [tool, timeout] of Object.entries(toolTimeouts)) perTool.set(tool, defaultRequestOptions({ ...levels, tool: timeout }));
+      for (const [tool, timeout] of Object.entries(toolTimeouts)) perTool.set(tool, defaultRequestOptions({ ...levels, tool: typeof timeout === "number" ? { timeout } : timeout }));
       this.#perTool = perTool;
     }
   }

@@ -53,6 +53,13 @@ export interface ProgressUpdate {
 export interface CallOptions {
   /** Request timeout in milliseconds. */
   timeout?: number;
+  /**
+   * Each progress notification of the request restarts its timeout (a progress token is sent).
+   * Precedence as for `timeout`: call > tool > server > runtime. Default false.
+   */
+  resetTimeoutOnProgress?: boolean;
+  /** A bound on the whole request, in ms, that no progress extends (with `resetTimeoutOnProgress`). */
+  maxTotalTimeout?: number;
   /** Cancels the request on the wire (`notifications/cancelled`). */
   signal?: AbortSignal;
   onProgress?: (update: ProgressUpdate) => void;

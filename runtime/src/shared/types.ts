@@ -96,6 +96,16 @@ export interface CallbackSource {
   readonly name?: string;
 }
 
+/**
+ * What an input callback (`onElicitation`, `onSampling`) is about, and when to give up: `signal`
+ * aborts when the call that caused the request ends without the answer (its timeout, its own
+ * signal, `close()`, or the server withdrawing the request). An answer given after that is
+ * discarded, never sent; stop asking the user when it aborts.
+ */
+export interface InputCallbackSource extends CallbackSource {
+  readonly signal: AbortSignal;
+}
+
 export type ListChangedKind = "tools" | "resources" | "prompts";
 
 export type { CallOptions, ContentBlock, OpenToolAnnotations, ProgressUpdate, ToolDescriptor, ToolResult } from "./call-types.js";
@@ -118,10 +128,11 @@ export interface RuntimeCallbacks {
   /**
    * `elicitation/create` in form mode (`requestedSchema`) and URL mode (`mode: "url"`). On a
    * form-mode accept, properties the answer leaves out get the requested schema's defaults.
+   * `source.signal` aborts when the call waiting for the answer ends (see `InputCallbackSource`).
    */
-  onElicitation?: (request: ElicitationRequest, source: CallbackSource) => ElicitationResponse | Promise<ElicitationResponse>;
-  /** `sampling/createMessage`: ask a model, answer with its message. */
-  onSampling?: (request: SamplingRequest, source: CallbackSource) => SamplingResponse | Promise<SamplingResponse>;
+  onElicitation?: (request: ElicitationRequest, source: InputCallbackSource) => ElicitationResponse | Promise<ElicitationResponse>;
+  /** `sampling/createMessage`: ask a model, answer with its message; `source.signal` as for `onElicitation`. */
+  onSampling?: (request: SamplingRequest, source: InputCallbackSource) => SamplingResponse | Promise<SamplingResponse>;
   /**
    * Status changes of tasks waited for without their own `onTaskStatus` (LangChain tools,
    * `result()` without options); `source.name` is the tool when known.
@@ -136,8 +147,19 @@ export interface RuntimeCallbacks {
   onDrift?: (report: DriftReport, source: CallbackSource) => void;
 }
 
+/** A tool's own timeouts (`toolTimeouts`); a field left out falls back to the server's, then the runtime's. */
+export interface ToolTimeout {
+  timeout?: number;
+  resetTimeoutOnProgress?: boolean;
+  maxTotalTimeout?: number;
+}
+
 /** Connection options for every server (runtime level) or one server (its own value wins). */
 export interface ConnectionOptions {
+  /** Each progress notification restarts a request's timeout (precedence: call > tool > server > runtime). Default false. */
+  resetTimeoutOnProgress?: boolean;
+  /** A bound in ms on a whole request that no progress extends. Default: none. */
+  maxTotalTimeout?: number;
   /**
    * Which MCP revision to speak: "auto" (default: 2026-07-28 where the server offers it, the
    * 2025 handshake otherwise; a generated client starts in the era its snapshot recorded),
@@ -149,6 +171,16 @@ export interface ConnectionOptions {
    * callbacks: a request whose server asks more than this many rounds fails. Default 10.
    */
   maxInputRounds?: number;
+  /**
+   * Largest HTTP response a server may send, in bytes: a JSON body, or one event of an SSE
+   * stream. Over it the call fails with `ProtocolError` naming the limit. Default 16 MiB.
+   */
+  maxResponseBytes?: number;
+  /**
+   * Largest `requestState` a 2026-07-28 server may ask the client to echo back, in bytes. Over
+   * it the call fails with `ProtocolError` naming the limit. Default 1 MiB.
+   */
+  maxRequestStateBytes?: number;
   reconnect?: ReconnectOptions;
   /** Limit for connect + initialize, in ms. Default: the SDK's (60 s). */
   connectTimeout?: number;
@@ -178,8 +210,11 @@ export interface ConnectionOptions {
 export interface ServerConnectionOptions extends ConnectionOptions {
   /** Each call opens a fresh connection (a new MCP session) and closes it afterwards. Default false. */
   stateless?: boolean;
-  /** Request timeout per tool (raw MCP name) in ms: wins over the server's and runtime's. */
-  toolTimeouts?: Record<string, number>;
+  /**
+   * Request timeout per tool (raw MCP name) in ms, or `{ timeout, resetTimeoutOnProgress,
+   * maxTotalTimeout }`: wins over the server's and runtime's.
+   */
+  toolTimeouts?: Record<string, number | ToolTimeout>;
   /** OAuth for streamable HTTP and SSE servers (the SDK's provider interface). */
   authProvider?: OAuthClientProvider;
 }

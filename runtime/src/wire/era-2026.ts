@@ -63,8 +63,12 @@ const DEFAULT_TIMEOUT_MS = 60_000;
 export interface WholeExchange {
   readonly options: RequestOptions;
   readonly timeout: number;
-  /** The deadline ended the exchange (not the caller's signal). */
+  /** The deadline ended the exchange (not the caller's signal, nor `close`). */
   expired(): boolean;
+  /** `close` ended the exchange. */
+  closed(): boolean;
+  /** Ends the exchange now (the runtime is closing): its rounds and callbacks stop. */
+  close(reason: unknown): void;
   /** The exchange is over: its deadline timer stops. */
   finish(): void;
 }
@@ -72,20 +76,42 @@ export interface WholeExchange {
 /**
  * On 2026-07-28 a request that needs input is retried once per round, each a fresh request with
  * its own SDK timeout: one deadline (and the caller's signal) must bound the whole exchange,
- * rounds and the callbacks answering them included. A timer cleared by `finish()`, not
- * `AbortSignal.timeout`: that one cannot be cleared, so every call would leave a live timer and
- * a weakly tracked signal behind for the whole timeout (measurable per call, and on the GC).
+ * rounds and the callbacks answering them included (the SDK hands the callbacks this signal).
+ * A timer cleared by `finish()`, not `AbortSignal.timeout`: that one cannot be cleared, so every
+ * call would leave a live timer and a weakly tracked signal behind for the whole timeout
+ * (measurable per call, and on the GC).
  */
 export function wholeExchange(options: RequestOptions | undefined): WholeExchange {
   const timeout = options?.timeout ?? DEFAULT_TIMEOUT_MS;
   const deadline = new AbortController();
-  const timer = setTimeout(() => deadline.abort(new DOMException("The exchange timed out", "TimeoutError")), timeout);
+  let closedBy: unknown;
+  const expire = (): void => deadline.abort(new DOMException("The exchange timed out", "TimeoutError"));
+  let timer = setTimeout(expire, timeout);
   timer.unref();
   const signal = options?.signal ? AbortSignal.any([options.signal, deadline.signal]) : deadline.signal;
+  const progress = options?.onprogress;
+  // With resetTimeoutOnProgress, progress restarts the exchange's deadline as the SDK restarts each leg's.
+  const onprogress: RequestOptions["onprogress"] =
+    options?.resetTimeoutOnProgress && progress
+      ? (update) => {
+          if (!deadline.signal.aborted) {
+            clearTimeout(timer);
+            timer = setTimeout(expire, timeout);
+            timer.unref();
+          }
+          progress(update);
+        }
+      : progress;
   return {
-    options: { ...options, signal },
+    options: { ...options, signal, ...(onprogress ? { onprogress } : {}) },
     timeout,
-    expired: () => deadline.signal.aborted && !options?.signal?.aborted,
+    expired: () => deadline.signal.aborted && closedBy === undefined && !options?.signal?.aborted,
+    closed: () => closedBy !== undefined,
+    close: (reason) => {
+      if (deadline.signal.aborted) return;
+      closedBy = reason ?? new Error("closed");
+      deadline.abort(closedBy);
+    },
     finish: () => clearTimeout(timer),
   };
 }

@@ -5,6 +5,7 @@
 import type { ProtocolError as SdkProtocolError, SdkError, SdkErrorCode } from "@modelcontextprotocol/client";
 import { loadedClientSdk } from "./sdk.js";
 import { TransportFault } from "./transport-watch.js";
+import { ResponseTooLarge } from "./response-limit.js";
 import {
   CancelledError,
   ConnectionError,
@@ -27,12 +28,16 @@ export function toRuntimeError(error: unknown, server: string, tool?: string, si
   if (sdk?.ResourceNotFoundError.isInstance(error)) return new ResourceNotFoundError(server, error.uri, { cause: error, code: error.code });
   if (sdk?.ProtocolError.isInstance(error)) {
     // A transport failure delivered to the request (transport-watch.ts), not the server's answer.
-    if (error.data instanceof TransportFault) return new ConnectionError(server, error.data.message, { ...subject, cause: error.data.cause });
+    if (error.data instanceof TransportFault) {
+      const { message, cause, kind } = error.data;
+      return kind === "protocol" ? new ProtocolError(server, message, { ...subject, cause }) : new ConnectionError(server, message, { ...subject, cause });
+    }
     // A 2025 server's -32002 may come without `data.uri`: the URI is the subject of the read.
     if (about === "resource" && tool !== undefined && error.code === RESOURCE_NOT_FOUND_2025) return new ResourceNotFoundError(server, tool, { cause: error, code: error.code });
     return fromServerError(error, server, subject);
   }
   if (sdk?.SdkError.isInstance(error)) return fromSdkError(error, sdk.SdkErrorCode, server, subject);
+  if (error instanceof ResponseTooLarge) return new ProtocolError(server, error.message, { ...subject, cause: error });
   if (isZodError(error)) return new ProtocolError(server, `invalid response: ${messageOf(error)}`, { ...subject, cause: error });
   return new ConnectionError(server, messageOf(error), { ...subject, cause: error });
 }

@@ -21,6 +21,7 @@ import { completeByDefault } from "./result-type.js";
 import { instrumentsFor, type Instruments } from "./telemetry/otel.js";
 import { traceTransport } from "./telemetry/trace-transport.js";
 import type { ResolvedTelemetry } from "../shared/telemetry-options.js";
+import { DEFAULT_MAX_REQUEST_STATE_BYTES, DEFAULT_MAX_RESPONSE_BYTES, ResponseLimit } from "./response-limit.js";
 
 export { httpStatusOf, shouldFallBackToSse } from "./http-errors.js";
 
@@ -40,6 +41,10 @@ export interface ClientSetup {
   maxInputRounds?: number | undefined;
   /** OpenTelemetry spans and metric (when a provider is registered); `undefined`: off. */
   telemetry?: ResolvedTelemetry | undefined;
+  /** Largest HTTP response body, or SSE event, in bytes (default `DEFAULT_MAX_RESPONSE_BYTES`). */
+  maxResponseBytes?: number | undefined;
+  /** Largest `requestState` a 2026-07-28 server may ask to have echoed, in bytes (default `DEFAULT_MAX_REQUEST_STATE_BYTES`). */
+  maxRequestStateBytes?: number | undefined;
 }
 
 export interface OpenedClient {
@@ -72,13 +77,16 @@ export async function openClient(
   const attempts = setup.eras ?? [{ mode: "auto" }];
   const traced = instruments === undefined || setup.telemetry === undefined ? undefined : { instruments, content: setup.telemetry, server };
   const open = { identity, connectOptions, setup, sdk, traced };
-  if (server.kind === "sse") return openOver("sse", () => sseTransport(server, sdk), { ...open, attempts: SSE_ATTEMPTS }, undefined);
   if (server.kind === "stdio") return openStdio(server, { ...open, attempts });
+  const limit = setup.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+  // One limit (and its record of an overflow) per transport: the watch of that transport reads it.
+  const sse = (): Transport => sseTransport(server, sdk, new ResponseLimit(limit));
+  if (server.kind === "sse") return openOver("sse", sse, { ...open, attempts: SSE_ATTEMPTS }, undefined);
   try {
-    return await openOver("http", () => streamableTransport(server, sdk), { ...open, attempts }, undefined);
+    return await openOver("http", () => streamableTransport(server, sdk, new ResponseLimit(limit)), { ...open, attempts }, undefined);
   } catch (error) {
     if (!shouldFallBackToSse(error)) throw error;
-    return openOver("sse", () => sseTransport(server, sdk), { ...open, attempts: SSE_ATTEMPTS }, undefined);
+    return openOver("sse", sse, { ...open, attempts: SSE_ATTEMPTS }, undefined);
   }
 }
 
@@ -132,20 +140,27 @@ export class OpenFailure extends Error {
 }
 
 /** Both HTTP transports: configured headers, per-call headers (through fetch), OAuth (a provider of the user's, or the runtime's session in `fetch`). */
-function httpOptions(server: ResolvedHttp): { requestInit?: RequestInit; fetch: FetchLike; authProvider?: OAuthClientProvider } {
+function httpOptions(server: ResolvedHttp, limit: ResponseLimit): { requestInit?: RequestInit; fetch: FetchLike; authProvider?: OAuthClientProvider } {
   return {
-    fetch: server.fetch ?? fetchWithCallHeaders,
+    fetch: limit.wrap(server.fetch ?? fetchWithCallHeaders),
     ...(server.headers ? { requestInit: { headers: server.headers } } : {}),
     ...(server.authProvider ? { authProvider: server.authProvider } : {}),
   };
 }
 
-function streamableTransport(server: ResolvedHttp, sdk: ClientSdk): Transport {
-  return new sdk.StreamableHTTPClientTransport(server.url, httpOptions(server));
+/** The response limit of each HTTP transport, for its watch. */
+const limits = new WeakMap<Transport, ResponseLimit>();
+
+function streamableTransport(server: ResolvedHttp, sdk: ClientSdk, limit: ResponseLimit): Transport {
+  const transport = new sdk.StreamableHTTPClientTransport(server.url, httpOptions(server, limit));
+  limits.set(transport, limit);
+  return transport;
 }
 
-function sseTransport(server: ResolvedHttp, sdk: ClientSdk): Transport {
-  return new sdk.SSEClientTransport(server.url, httpOptions(server));
+function sseTransport(server: ResolvedHttp, sdk: ClientSdk, limit: ResponseLimit): Transport {
+  const transport = new sdk.SSEClientTransport(server.url, httpOptions(server, limit));
+  limits.set(transport, limit);
+  return transport;
 }
 
 /**
@@ -186,7 +201,10 @@ async function connectOnce(
     ...(open.setup.maxInputRounds === undefined ? {} : { inputRequired: { maxRounds: open.setup.maxInputRounds } }),
   });
   await open.setup.install(client);
-  const watch = watchTransport(transport, kind);
+  const watch = watchTransport(transport, kind, {
+    responses: limits.get(transport),
+    maxRequestStateBytes: open.setup.maxRequestStateBytes ?? DEFAULT_MAX_REQUEST_STATE_BYTES,
+  });
   completeByDefault(transport, () => client.getProtocolEra() === "modern");
   const traced = open.traced;
   if (traced !== undefined) {
@@ -199,11 +217,16 @@ async function connectOnce(
       protocolVersion: () => client.getNegotiatedProtocolVersion(),
     });
   }
+  const signal = open.connectOptions?.signal;
+  // Given up while the SDK loaded: nothing is started (a transport closed before it starts would start anyway).
+  if (signal?.aborted) throw signal.reason;
   const connecting = client.connect(transport, { ...open.connectOptions, ...(attempt.prior ? { prior: attempt.prior } : {}) });
   try {
-    await abortable(connecting, open.connectOptions?.signal);
+    await abortable(connecting, signal);
   } catch (error) {
-    connecting.catch(() => undefined);
+    // The connect may start the transport after this close: close it again once the connect has settled.
+    const closeAgain = (): Promise<void> => closeTransport(kind, transport);
+    connecting.then(closeAgain, closeAgain);
     await closeTransport(kind, transport);
     throw error;
   }
