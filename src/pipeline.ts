@@ -33,6 +33,9 @@ import { CodegenError, type Environment, type Snapshot } from "@mcp-codegen/runt
 import type { NamingNote } from "./normalize/normalize.js";
 import type { CaptureOptions } from "./capture/capture.js";
 import { selectServers } from "./config/select.js";
+import { auditFailsAt, auditSnapshot, stripFindings, type AuditReport } from "./audit/index.js";
+import { AuditFailedError } from "./audit/failed.js";
+import { hashJson } from "@mcp-codegen/runtime/internal";
 
 export interface GenerateOptions {
   /** Path of the config file (default: codegen.config.* in `cwd`). */
@@ -89,6 +92,8 @@ export interface GenerateReport {
   servers: ServerSummary[];
   /** Wall time of the whole run, in ms. */
   elapsedMs: number;
+  /** The audit of the snapshot the code was generated from (docs/security.md). */
+  audit: AuditReport;
 }
 
 export async function generate(options: GenerateOptions = {}): Promise<GenerateReport> {
@@ -119,7 +124,11 @@ export async function generateFromSnapshot(
 ): Promise<GenerateReport> {
   const started = performance.now();
   const relative = (file: string) => path.relative(config.rootDir, file).split(path.sep).join("/");
-  const plan = planFiles(snapshot, config);
+  const audit = auditSnapshot(config, { snapshot, source: "snapshot", snapshotFile: relative(config.snapshotPath) });
+  // Before anything is rendered or written: poisoned text never reaches generated code.
+  if (config.audit.failOn !== undefined && auditFailsAt(audit.findings, config.audit.failOn)) throw new AuditFailedError(audit, config.audit.failOn);
+  const stripped = audit.stripHidden ? strippedByServer(audit) : new Map<string, string>();
+  const plan = planFiles(snapshot, config, stripped.size === 0 ? undefined : { snapshot: stripFindings(snapshot, audit.findings), stripped });
   assertInside([
     // The default snapshot sits in outDir, which the config may place anywhere.
     { root: isInside(config.outDir, config.snapshotPath) ? config.outDir : config.rootDir, file: config.snapshotPath, subject: "snapshot" },
@@ -187,7 +196,17 @@ export async function generateFromSnapshot(
     stale: options.check === true && stale,
     servers: summarize(snapshot, warnings),
     elapsedMs: Math.round(performance.now() - started),
+    audit,
   };
+}
+
+/** Per server, a hash of what was stripped from its text: part of its files' inputs, so stripping (or not) regenerates them. */
+function strippedByServer(audit: AuditReport): Map<string, string> {
+  const spans = new Map<string, unknown[]>();
+  for (const finding of audit.findings) {
+    if (finding.stripped) spans.set(finding.server, [...(spans.get(finding.server) ?? []), [finding.snapshotPointer, finding.start, finding.end]]);
+  }
+  return new Map([...spans].map(([server, list]) => [server, hashJson(list)]));
 }
 
 /** The run was stopped (Ctrl-C) before it wrote anything. */

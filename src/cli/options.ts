@@ -10,6 +10,7 @@ export interface GenerateCliOptions {
   server?: string[];
   watch?: boolean;
   cache: boolean;
+  verbose?: boolean;
 }
 
 export interface InitCliOptions {
@@ -23,6 +24,15 @@ export interface CheckCliOptions {
   failOn?: "breaking" | "dangerous" | "safe";
   format: "text" | "json" | "markdown" | "github";
   server?: string[];
+}
+
+export interface AuditCliOptions {
+  config?: string;
+  live?: boolean;
+  server?: string[];
+  format: "text" | "json" | "markdown" | "github" | "sarif";
+  output?: string;
+  failOn?: "error" | "warning" | "note";
 }
 
 export type DiffCliOptions = Omit<CheckCliOptions, "server">;
