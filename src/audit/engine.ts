@@ -104,11 +104,25 @@ function mergeOverlapping(matches: readonly RuleMatch[]): RuleMatch[] {
 
 /** The match with a little context, on one line, invisible characters as escapes. */
 export function excerpt(text: string, start: number, end: number): string {
-  const from = Math.max(0, start - EXCERPT_CONTEXT);
-  const to = Math.min(text.length, end + EXCERPT_CONTEXT);
+  // Never cut a surrogate pair (tag characters are astral): a half would print as garbage.
+  let from = Math.max(0, start - EXCERPT_CONTEXT);
+  if (isLowSurrogate(text.charCodeAt(from))) from -= 1;
+  let to = Math.min(text.length, end + EXCERPT_CONTEXT);
+  if (isLowSurrogate(text.charCodeAt(to))) to += 1;
   let body = showInvisible(text.slice(from, to)).replace(/\s+/g, " ");
-  if (body.length > EXCERPT_MAX) body = `${body.slice(0, EXCERPT_MAX - 1)}…`;
-  return `${from > 0 ? "…" : ""}${body}${to < text.length ? "…" : ""}`;
+  let cut = false;
+  if (body.length > EXCERPT_MAX) {
+    body = body.slice(0, EXCERPT_MAX - 1);
+    // Nor an escape: `\u{E007` would misread.
+    const escape = body.lastIndexOf("\\u{");
+    if (escape > body.lastIndexOf("}")) body = body.slice(0, escape);
+    cut = true;
+  }
+  return `${from > 0 ? "…" : ""}${body}${cut || to < text.length ? "…" : ""}`;
+}
+
+function isLowSurrogate(code: number): boolean {
+  return code >= 0xdc00 && code <= 0xdfff;
 }
 
 function auditContext(snapshot: Snapshot, keep: (server: string, tool: string) => boolean): AuditContext {
