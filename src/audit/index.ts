@@ -31,7 +31,8 @@ export function auditSnapshot(config: ResolvedConfig, input: AuditInput): AuditR
   const configured = Object.fromEntries(Object.entries(input.snapshot.servers).filter(([name]) => filters.has(name)));
   const snapshot: Snapshot = { ...input.snapshot, servers: configured };
   const run = runAudit(snapshot, { ...options, keepTool: (server, tool) => filters.get(server)?.(tool) ?? true });
-  const locator = input.fileText === undefined ? undefined : new SnapshotLocator(input.fileText);
+  // Parsing the file for positions costs more than the rules: only when there is something to locate.
+  const locator = input.fileText === undefined || run.findings.length === 0 ? undefined : new SnapshotLocator(input.fileText);
   const strip = config.audit.stripHidden !== false;
   const findings = run.findings.map((finding) => {
     const { stripped, ...rest } = finding;

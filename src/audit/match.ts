@@ -1,15 +1,20 @@
 /** Small matching helpers the rules share: every match of a pattern list, sentences, identifier tokens. */
 import type { RuleMatch } from "./types.js";
 
-/** Every match of every pattern (global regexes), with one message. */
+/**
+ * Every match of every pattern (global regexes), with one message. `exec` with `lastIndex`, not
+ * `matchAll`: that clones the regex on every call, and this runs per rule per string.
+ */
 export function matchAll(patterns: readonly RegExp[], text: string, message: (matched: string) => string): RuleMatch[] {
   const out: RuleMatch[] = [];
   for (const pattern of patterns) {
     pattern.lastIndex = 0;
-    for (const match of text.matchAll(pattern)) {
-      const start = match.index ?? 0;
-      if (match[0].length === 0) continue;
-      out.push({ start, end: start + match[0].length, message: message(match[0]) });
+    for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+      if (match[0].length === 0) {
+        pattern.lastIndex += 1;
+        continue;
+      }
+      out.push({ start: match.index, end: match.index + match[0].length, message: message(match[0]) });
     }
   }
   return out;

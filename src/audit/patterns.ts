@@ -5,6 +5,20 @@
  * match; the published poisoning examples must. All are case-insensitive and run per string.
  */
 
+/**
+ * Cheap pre-tests, one per rule: a string none of whose words match cannot match the rule's
+ * patterns, so most strings cost one `test` per rule (bench:audit).
+ */
+export const MAY_CONCEAL = /user|human|operator|silently|secretly|covertly|surreptitiously|mention|reveal|disclose/i;
+export const MAY_OVERRIDE = /ignore|disregard|forget|override|bypass|you\s+are\s+now|instructions/i;
+export const MAY_DIRECT = /[<[]/;
+export const MAY_REACH_BEYOND = /before|prior\s+to|content|contents|text|data|value|output/i;
+export const MAY_NAME_CREDENTIALS = /\.ssh|id_(?:rsa|dsa|ecdsa|ed25519)|mcp\.json|claude_desktop|\.aws|\.netrc|\.npmrc|\.pypirc|git-credentials|pgpass|_history|\.docker|\.kube|\.gnupg|\.config\/|\/etc\/|wallet\.dat/i;
+export const MAY_HARVEST = /api[\s_-]?keys?|passwords?|private\s+keys?|secret\s+keys?|tokens?|credentials|cookies?|seed\s+phrase|mnemonic/i;
+export const MAY_STEER_ALL = /when|before|after|each\s+time|every\s+time/i;
+export const MAY_OVERREACH = /system\s+prompt|instructions|rules|guidelines|prompt|tools|environment|context|conversation/i;
+export const MAY_ASK_CONTEXT = /conversation|chat|context|transcript|messages|everything/i;
+
 /** Telling the model to hide something from the person it works for. */
 export const CONCEALMENT = [
   /\b(?:do\s+not|don['’]t|never|must\s+not|should\s+not|shouldn['’]t)\s+(?:tell|mention|inform|reveal|disclose|alert|explain\s+to)\b[^.!?\n]{0,60}?\b(?:the\s+)?(?:user|human|operator)s?\b/gi,

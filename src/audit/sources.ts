@@ -44,18 +44,26 @@ export function textSources(snapshot: Snapshot): TextSource[] {
     const server = snapshot.servers[serverName];
     if (!server) continue;
     const serverPointer = `/servers/${escapePointer(serverName)}`;
-    for (const string of serverStrings(server)) sources.push({ server: serverName, kind: "server", name: serverName, entityPointer: serverPointer, ...string });
+    for (const string of serverStrings(server)) sources.push(located(string, serverName, "server", serverName, serverPointer));
     for (const source of ENTITY_SOURCES) {
       const entities = (server as unknown as Record<string, unknown>)[source.key];
       if (!Array.isArray(entities)) continue;
       entities.forEach((entity: unknown, index) => {
         if (!isRecord(entity)) return;
-        const base = { server: serverName, kind: source.kind, name: source.name(entity), entityPointer: `${serverPointer}/${source.key}/${index}` };
-        for (const string of source.strings(entity)) sources.push({ ...base, ...string });
+        const name = source.name(entity);
+        const entityPointer = `${serverPointer}/${source.key}/${index}`;
+        for (const string of source.strings(entity)) sources.push(located(string, serverName, source.kind, name, entityPointer));
       });
     }
   }
   return sources;
+}
+
+/** One shape for every source (spreads would give V8 many shapes in this hot loop). */
+function located(string: EntityString, server: string, kind: AuditEntityKind, name: string, entityPointer: string): TextSource {
+  const source: TextSource = { server, kind, name, pointer: string.pointer, entityPointer, role: string.role, text: string.text };
+  if (string.parameter !== undefined) source.parameter = string.parameter;
+  return source;
 }
 
 function commonStrings(entity: JsonRecord): EntityString[] {
@@ -148,6 +156,7 @@ function isRecord(value: unknown): value is JsonRecord {
 
 /** RFC 6901: `~` → `~0`, `/` → `~1`. */
 export function escapePointer(segment: string): string {
+  if (!segment.includes("~") && !segment.includes("/")) return segment;
   return segment.replace(/~/g, "~0").replace(/\//g, "~1");
 }
 
