@@ -10,10 +10,16 @@ import type { AuditEntityKind, AuditLevel, AuditReport, Finding } from "./types.
 const DRIFT_LEVELS: Record<AuditLevel, Level> = { error: "breaking", warning: "dangerous", note: "safe" };
 const DRIFT_KINDS: Record<AuditEntityKind, DriftEntityKind> = { server: "server", tool: "tool", prompt: "prompt", resource: "resource", resourceTemplate: "resourceTemplate", skill: "server" };
 
-/** The findings of `live` that `committed` does not have (by fingerprint). */
+/** The findings of `live` that `committed` does not have (by fingerprint), one per rule and string. */
 export function introducedFindings(committed: Pick<AuditReport, "findings">, live: Pick<AuditReport, "findings">): Finding[] {
   const known = new Set(committed.findings.map((finding) => finding.fingerprint));
-  return live.findings.filter((finding) => !known.has(finding.fingerprint));
+  const reported = new Set<string>();
+  return live.findings.filter((finding) => {
+    const key = `${finding.ruleId}\u0000${finding.snapshotPointer}`;
+    if (known.has(finding.fingerprint) || reported.has(key)) return false;
+    reported.add(key);
+    return true;
+  });
 }
 
 /** `report` with a change per introduced finding, counted in its summary. */
