@@ -15,6 +15,9 @@ import { configFilters, filterSnapshot } from "./snapshot/filter.js";
 import { diffSnapshots, type DriftReport, type ReportFailure } from "./drift/index.js";
 import { driftOptions } from "./drift/options.js";
 import { CodegenError, type Environment, type Snapshot } from "@mcp-codegen/runtime/internal";
+import { auditSnapshot } from "./audit/index.js";
+import { auditOptions } from "./audit/options.js";
+import { introducedFindings, withAuditChanges } from "./audit/drift.js";
 
 export interface CheckOptions {
   configPath?: string;
@@ -43,6 +46,7 @@ export type CheckFailure = ReportFailure;
 export async function check(options: CheckOptions = {}): Promise<CheckResult> {
   const config = await loadConfig(options);
   const drift = driftOptions(config); // before anything else: a config error is reported first
+  auditOptions(config);
   const only = selectServers(config, options.servers);
   const committed = await readSnapshot(config.snapshotPath);
   for (const name of only) {
@@ -55,8 +59,12 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
   const live = buildSnapshot(capture);
   // include / exclude are config, not the server: both sides are compared through them.
   const filters = configFilters(config);
+  const before = pick(committed, compared);
+  const after = pick(live, compared);
+  // The audit rules on the live text: a change that brings a finding is reported with its rule id.
+  const introduced = introducedFindings(auditSnapshot(config, { snapshot: before, source: "snapshot" }), auditSnapshot(config, { snapshot: after, source: "live" }));
   return {
-    report: diffSnapshots(filterSnapshot(pick(committed, compared), filters), filterSnapshot(live, filters), drift),
+    report: withAuditChanges(diffSnapshots(filterSnapshot(before, filters), filterSnapshot(after, filters), drift), introduced),
     servers: compared,
     snapshotFile: path.relative(config.rootDir, config.snapshotPath).split(path.sep).join("/"),
     failOn: config.drift.failOn,

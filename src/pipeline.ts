@@ -36,6 +36,9 @@ import { selectServers } from "./config/select.js";
 import { measureContextCost, type ContextCostReport } from "./context-cost/report.js";
 import { configFilters, filterSnapshot } from "./snapshot/filter.js";
 import { StageTimes, type StageTiming } from "./stages.js";
+import { auditFailsAt, auditSnapshot, stripFindings, type AuditReport } from "./audit/index.js";
+import { AuditFailedError } from "./audit/failed.js";
+import { hashJson } from "@mcp-codegen/runtime/internal";
 
 export interface GenerateOptions {
   /** Path of the config file (default: codegen.config.* in `cwd`). */
@@ -98,6 +101,8 @@ export interface GenerateReport {
   contextCost?: ContextCostReport;
   /** Wall time per stage, every stage in pipeline order. */
   stages: StageTiming[];
+  /** The audit of the snapshot the code was generated from (docs/security.md). */
+  audit: AuditReport;
 }
 
 export async function generate(options: GenerateOptions = {}): Promise<GenerateReport> {
@@ -134,6 +139,11 @@ export async function generateFromSnapshot(
 ): Promise<GenerateReport> {
   const started = performance.now();
   const relative = (file: string) => path.relative(config.rootDir, file).split(path.sep).join("/");
+  const audit = auditSnapshot(config, { snapshot, source: "snapshot", snapshotFile: relative(config.snapshotPath) });
+  // Before anything is rendered or written: poisoned text never reaches generated code.
+  if (config.audit.failOn !== undefined && auditFailsAt(audit.findings, config.audit.failOn)) throw new AuditFailedError(audit, config.audit.failOn);
+  const stripped = audit.stripHidden ? strippedByServer(audit) : new Map<string, string>();
+  const modelText = stripped.size === 0 ? undefined : { snapshot: stripFindings(snapshot, audit.findings), stripped };
   const cacheDir = options.cache === false ? undefined : formatCacheDir(config.rootDir);
   const formatter = new Formatter({
     cacheDir,
@@ -141,7 +151,7 @@ export async function generateFromSnapshot(
     engine: { choice: config.format, configFile: path.join(config.outDir, "index.ts") },
   });
   const formatKey = await stages.time("format", () => formatter.inputsKey());
-  const plan = await stages.time("normalize", () => planFiles(snapshot, config, formatKey));
+  const plan = await stages.time("normalize", () => planFiles(snapshot, config, { formatKey, modelText }));
   assertInside([
     // The default snapshot sits in outDir, which the config may place anywhere.
     { root: isInside(config.outDir, config.snapshotPath) ? config.outDir : config.rootDir, file: config.snapshotPath, subject: "snapshot" },
@@ -211,7 +221,17 @@ export async function generateFromSnapshot(
     servers: summarize(snapshot, warnings),
     elapsedMs: Math.round(performance.now() - started),
     stages: (stages.add("write", performance.now() - writing), stages.list()),
+    audit,
   };
+}
+
+/** Per server, a hash of what was stripped from its text: part of its files' inputs, so stripping (or not) regenerates them. */
+function strippedByServer(audit: AuditReport): Map<string, string> {
+  const spans = new Map<string, unknown[]>();
+  for (const finding of audit.findings) {
+    if (finding.stripped) spans.set(finding.server, [...(spans.get(finding.server) ?? []), [finding.snapshotPointer, finding.start, finding.end]]);
+  }
+  return new Map([...spans].map(([server, list]) => [server, hashJson(list)]));
 }
 
 /** The run was stopped (Ctrl-C) before it wrote anything. */

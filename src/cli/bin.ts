@@ -6,7 +6,7 @@
 import { setFlagsFromString } from "node:v8";
 import { Command, CommanderError, Option } from "commander";
 import { EXIT_FAILED, failAndExit } from "./exit.js";
-import type { CheckCliOptions, DiffCliOptions, GenerateCliOptions, InitCliOptions } from "./options.js";
+import type { AuditCliOptions, CheckCliOptions, DiffCliOptions, GenerateCliOptions, InitCliOptions } from "./options.js";
 
 // A CLI run is short, and V8's optimizing compiler spends more time inlining into the hot
 // functions of prettier, TypeScript and the emitters than the inlined code then saves: with a
@@ -46,6 +46,7 @@ program
   .option("-w, --watch", "regenerate when the config, a local server script or a server's listing changes")
   .option("--no-cache", "do not reuse formatted code from node_modules/.cache/mcp-codegen")
   .option("--context-cost", "print the tokens each tool costs in the model's context, per server, tool and target (also with --check)")
+  .option("-v, --verbose", "print every audit finding, not only their count")
   .action(async (options: GenerateCliOptions) => {
     const { runGenerate } = await import("./commands/generate.js");
     process.exitCode = await runGenerate(options);
@@ -61,6 +62,20 @@ program
   .action(async (options: CheckCliOptions) => {
     const { runCheck } = await import("./commands/check.js");
     process.exitCode = await runCheck(options);
+  });
+
+program
+  .command("audit")
+  .description("check every model-visible string of the snapshot (or, with --live, the servers) for tool poisoning")
+  .option("-c, --config <file>", "config file")
+  .option("--live", "capture the servers now instead of reading the committed snapshot")
+  .option("--server <name...>", "audit only these servers")
+  .addOption(new Option("--format <format>", "report format").choices(["text", "json", "markdown", "github", "sarif"]).default("text"))
+  .option("-o, --output <file>", "write the report to this file instead of stdout (e.g. audit.sarif)")
+  .addOption(new Option("--fail-on <level>", "lowest finding level that exits 1").choices(["error", "warning", "note"]))
+  .action(async (options: AuditCliOptions) => {
+    const { runAudit } = await import("./commands/audit.js");
+    process.exitCode = await runAudit(options);
   });
 
 program

@@ -12,6 +12,7 @@ export interface GenerateCliOptions {
   cache: boolean;
   /** Print the context-cost table (and count with `--check` too). */
   contextCost?: boolean;
+  verbose?: boolean;
 }
 
 export interface InitCliOptions {
@@ -25,6 +26,15 @@ export interface CheckCliOptions {
   failOn?: "breaking" | "dangerous" | "safe";
   format: "text" | "json" | "markdown" | "github";
   server?: string[];
+}
+
+export interface AuditCliOptions {
+  config?: string;
+  live?: boolean;
+  server?: string[];
+  format: "text" | "json" | "markdown" | "github" | "sarif";
+  output?: string;
+  failOn?: "error" | "warning" | "note";
 }
 
 export type DiffCliOptions = Omit<CheckCliOptions, "server">;

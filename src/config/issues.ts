@@ -5,7 +5,7 @@
 import path from "node:path";
 import type { ZodError, core } from "zod";
 import { CodegenError } from "@mcp-codegen/runtime/internal";
-import { DRIFT_KEYS, OUTPUT_HANDLING_KEYS, SERVER_KEYS, TOP_LEVEL_KEYS, TRANSPORTS } from "./schema.js";
+import { AUDIT_KEYS, DRIFT_KEYS, OUTPUT_HANDLING_KEYS, SERVER_KEYS, TOP_LEVEL_KEYS, TRANSPORTS } from "./schema.js";
 import { didYouMean } from "./suggest.js";
 
 export interface ConfigIssue {
@@ -111,6 +111,7 @@ function issueMessage(message: string): string {
 function knownKeys(keys: readonly string[], raw: unknown): readonly string[] {
   if (keys.length === 0) return TOP_LEVEL_KEYS;
   if (keys.length === 1 && keys[0] === "drift") return DRIFT_KEYS;
+  if (keys.length === 1 && keys[0] === "audit") return AUDIT_KEYS;
   if (keys.at(-1) === "outputHandling") return OUTPUT_HANDLING_KEYS;
   if (keys.length === 2 && keys[0] === "servers") {
     const entry = (raw as { servers?: Record<string, { transport?: unknown }> }).servers?.[keys[1] ?? ""];

@@ -7,7 +7,7 @@ import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { CodegenError, compareCodeUnits, mergeOutputHandling, type ServerConfig } from "@mcp-codegen/runtime/internal";
-import { codegenConfigSchema, type DriftConfig, type InputTypesMode } from "./schema.js";
+import { codegenConfigSchema, type AuditConfig, type DriftConfig, type InputTypesMode } from "./schema.js";
 import { DEFAULT_MAX_LISTING_BYTES, DEFAULT_MAX_SCHEMA_DEPTH } from "../capture/limits.js";
 import { normalizeConfig } from "./compat.js";
 import { ConfigInvalidError, zodIssues } from "./issues.js";
@@ -44,6 +44,8 @@ export interface ResolvedConfig {
   /** Sorted by name (code-unit order). */
   servers: ResolvedServer[];
   drift: DriftConfig;
+  /** `audit`: rule levels, acknowledged findings, `failOn`, `stripHidden`. */
+  audit: AuditConfig;
   /** How input types read an unset `additionalProperties` (`types.additionalProperties`, default "closed"). */
   inputTypes: InputTypesMode;
   /** `targets`, `approval`, `modelSchema`. */
@@ -83,6 +85,7 @@ export function resolveConfig(raw: unknown, configPath: string): ResolvedConfig 
     maxSchemaDepth: config.maxSchemaDepth ?? DEFAULT_MAX_SCHEMA_DEPTH,
     servers,
     drift: config.drift ?? {},
+    audit: config.audit ?? {},
     inputTypes: config.types?.additionalProperties ?? "closed",
     targets: resolveTargets(config),
     format: config.format ?? "oxfmt",

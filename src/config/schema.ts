@@ -168,6 +168,31 @@ const driftConfig = z.strictObject({
   failOn: z.enum(["breaking", "dangerous", "safe"]).optional(),
 });
 
+const auditLevel = z.enum(["error", "warning", "note"]);
+
+/** `mcp-codegen audit` and what `generate` and `check` do with its findings (docs/security.md). */
+const auditConfig = z.strictObject({
+  /** Re-level audit rules by id, or turn them off. */
+  rules: z.record(z.string(), z.enum(["error", "warning", "note", "off"])).optional(),
+  /** Reviewed findings: each bound to the hash of the text it was found in, so it lapses when that text changes. */
+  allow: z
+    .array(
+      z.strictObject({
+        server: z.string().min(1),
+        /** The tool (or prompt, resource URI, template); absent for the server's instructions. */
+        tool: z.string().min(1).optional(),
+        rule: z.string().min(1),
+        hash: z.string().regex(/^[0-9a-f]{16}$/, "the finding's text hash (16 hex digits, as `mcp-codegen audit` prints it)"),
+        reason: z.string().min(1, "say why the finding is acknowledged"),
+      }),
+    )
+    .optional(),
+  /** `generate` fails (writes nothing, exit 1) on a finding of this level or above. Default: never. */
+  failOn: auditLevel.optional(),
+  /** Strip the hidden characters the audit finds from what models and JSDoc get (default true). */
+  stripHidden: z.boolean().optional(),
+});
+
 export const codegenConfigSchema = z.strictObject({
   servers: z
     .record(
@@ -187,6 +212,7 @@ export const codegenConfigSchema = z.strictObject({
   /** Cap on the JSON nesting of one listed tool, resource or prompt (default 100). */
   maxSchemaDepth: z.number().int().positive().optional(),
   drift: driftConfig.optional(),
+  audit: auditConfig.optional(),
   /** Every server's `outputHandling`; a server's own value wins, block type by block type. */
   outputHandling: outputHandling.optional(),
   ...targetsConfig,
@@ -210,8 +236,10 @@ export const codegenConfigSchema = z.strictObject({
 /** Top-level, `drift` and `outputHandling` keys, for "did you mean …?". */
 export const TOP_LEVEL_KEYS = Object.keys(codegenConfigSchema.shape);
 export const DRIFT_KEYS = Object.keys(driftConfig.shape);
+export const AUDIT_KEYS = Object.keys(auditConfig.shape);
 export const OUTPUT_HANDLING_KEYS = Object.keys(outputTargetByType.shape);
 
 export type CodegenConfigInput = z.input<typeof codegenConfigSchema>;
 export type DriftConfig = z.output<typeof driftConfig>;
+export type AuditConfig = z.output<typeof auditConfig>;
 export type InputTypesMode = "closed" | "schema";

@@ -42,10 +42,21 @@ export interface EmitPlan {
 }
 
 /**
+ * What models are handed when it differs from the snapshot: the snapshot with the hidden
+ * characters the audit found removed (entity hashes kept: they are the live listing's
+ * fingerprints), and per server a hash of what was removed (part of that server's files' inputs).
+ */
+export interface ModelText {
+  snapshot: Snapshot;
+  stripped: ReadonlyMap<string, string>;
+}
+
+/**
  * `formatKey`: the formatter's options when they are not the default's (prettier with the user's
  * config), so that changing them re-renders files that are otherwise current.
  */
-export function planFiles(snapshot: Snapshot, config: ResolvedConfig, formatKey?: string): EmitPlan {
+export function planFiles(snapshot: Snapshot, config: ResolvedConfig, options: { formatKey?: string | undefined; modelText?: ModelText | undefined } = {}): EmitPlan {
+  const { formatKey, modelText } = options;
   const emitter = formatKey === undefined ? emitterFingerprint() : hashJson({ emitter: emitterFingerprint(), formatKey });
   // One format for the whole output: the folder's nearest tsconfig.json and package.json decide it.
   const format = projectModuleFormat(config.outDir);
@@ -58,16 +69,21 @@ export function planFiles(snapshot: Snapshot, config: ResolvedConfig, formatKey?
     if (!listed) continue;
     // Generated code (and the drift guard's fingerprints) carry only the tools the config keeps.
     const serverSnapshot = filterServerSnapshot(listed, server.config);
+    const strippedHash = modelText?.stripped.get(server.name);
+    const modelListing = strippedHash === undefined ? undefined : modelText?.snapshot.servers[server.name];
+    // The server's fingerprint stays the one of what it lists (the drift guard compares it with the live server).
+    const modelSnapshot = modelListing ? { ...filterServerSnapshot(modelListing, server.config), hash: serverSnapshot.hash } : serverSnapshot;
     const subject = `server "${server.name}"`;
     const { name: property, reason } = properties.identifier(server.name, "server", subject);
     if (reason !== undefined) notes.push({ subject, message: `client property named ${property} (${reason})` });
-    const normalized = normalizeServer(server.name, property, serverSnapshot, { agentsNames: config.targets.targets.includes("openai-agents") });
+    const normalized = normalizeServer(server.name, property, modelSnapshot, { agentsNames: config.targets.targets.includes("openai-agents") });
     notes.push(...normalized.notes);
     const moduleDir = path.join(config.outDir, server.name);
     const connection = connectionExpression(server, config.rootDir, moduleDir, format, capturedProtocol(listed));
     const toolFilter = { ...(server.config.include ? { include: server.config.include } : {}), ...(server.config.exclude ? { exclude: server.config.exclude } : {}) };
     indexServers.push({ key: server.name, property, typeStem: normalized.typeStem, modelNames: normalized.tools.map((tool) => ({ tool: tool.entry.name, name: tool.modelName })) });
-    const inputsHash = hashJson({ emitter, key: server.name, property, server: serverSnapshot.hash, connection: connection.code, toolFilter, inputTypes: config.inputTypes, targets: config.targets });
+    const strip = strippedHash === undefined ? {} : { stripped: strippedHash };
+    const inputsHash = hashJson({ emitter, key: server.name, property, server: serverSnapshot.hash, connection: connection.code, toolFilter, inputTypes: config.inputTypes, targets: config.targets, ...strip });
     // The module and its schemas module come from one rendering, whichever asks first.
     let rendered: Promise<RenderedServer> | undefined;
     const renderBoth = (formatter: Formatter) =>
@@ -92,13 +108,13 @@ export function planFiles(snapshot: Snapshot, config: ResolvedConfig, formatKey?
         render: async (formatter) => (await renderBoth(formatter)).schemas ?? { body: "", warnings: [] },
       });
     }
-    const snapshotInput = { key: server.name, snapshot: serverSnapshot, filter: server.config, drift: config.drift };
+    const snapshotInput = { key: server.name, snapshot: modelSnapshot, filter: server.config, drift: config.drift };
     files.push({
       path: `${server.name}/snapshot.ts`,
       subject,
       source: `the snapshot of server "${server.name}"`,
       snapshotHash: serverSnapshot.hash,
-      inputsHash: hashJson({ emitter, server: serverSnapshot.hash, ...snapshotModuleData(snapshotInput) }),
+      inputsHash: hashJson({ emitter, server: serverSnapshot.hash, ...snapshotModuleData(snapshotInput), ...strip }),
       weight: 0,
       render: async (formatter) => ({ body: await formatter.format(formatter.emitClock.timeSync(() => renderSnapshotModule(snapshotInput)), `${server.name}/snapshot.ts`), warnings: [] }),
     });

@@ -155,32 +155,36 @@ describe("formats and hostile server text", () => {
     file = writeListing(project, "cli-hostile", (listing) => (listing["tools"][0]["description"] = HOSTILE));
   });
 
+  // The bidi controls the new text brings are also an audit finding (error): one breaking change.
   it("text: grouped lines, control and bidi characters removed, length capped", async () => {
     const result = await checkWith(file, ["--fail-on", "dangerous"]);
     expect(result.status).toBe(1);
     expect(result.stdout).toContain("description-changed");
+    expect(result.stdout).toMatch(/breaking +audit-finding-introduced +tool "t" \/description: Introduces audit finding hidden-bidi-controls \(error\)/);
     expect(result.stdout).toContain('tool "t"');
-    expect(result.stdout).toContain("0 breaking, 1 dangerous, 0 safe, 0 accepted");
+    expect(result.stdout).toContain("1 breaking, 1 dangerous, 0 safe, 0 accepted");
     expect(result.stdout).not.toMatch(/[\u001b\u202e\u2066]/);
     expect(Math.max(...result.stdout.split("\n").map((line) => line.length))).toBeLessThan(700);
   });
 
   it("markdown: a summary table and an escaped change row", async () => {
     const result = await checkWith(file, ["--format", "markdown"]);
-    expect(result.status).toBe(0);
+    expect(result.status).toBe(1);
     expect(result.stdout).toMatch(/^## MCP schema drift\n/);
+    expect(result.stdout).toContain("| 🔴 breaking | 1 |");
     expect(result.stdout).toContain("| 🟠 dangerous | 1 |");
     expect(result.stdout).toContain("`description-changed`");
     expect(result.stdout).not.toMatch(/[\u001b\u202e\u2066]/);
     expect(result.stdout.length).toBeLessThan(2000);
   });
 
-  it("github: one warning annotation pointing at the snapshot file", async () => {
+  it("github: a warning annotation and the audit's error annotation, pointing at the snapshot file", async () => {
     const result = await checkWith(file, ["--format", "github"]);
-    expect(result.status).toBe(0);
+    expect(result.status).toBe(1);
     const lines = result.stdout.trimEnd().split("\n");
-    expect(lines).toHaveLength(1);
+    expect(lines).toHaveLength(2);
     expect(lines[0]).toMatch(/^::warning file=out\/mcp-snapshot\.json,title=MCP drift%3A description-changed \(dangerous\)::\[listing\] tool "t"/);
+    expect(lines[1]).toMatch(/^::error file=out\/mcp-snapshot\.json,title=MCP drift%3A audit-finding-introduced \(breaking\)::\[listing\] tool "t"/);
     expect(result.stdout).not.toMatch(/[\u001b\u202e\u2066]/);
   });
 });

@@ -113,6 +113,9 @@ export const RULES = {
   "argument-description-changed": { level: "dangerous", side: "entity", template: "Description of argument {subject} changed from {before} to {after}" },
   "schema-annotation-changed": { level: "dangerous", side: "entity", template: "Schema annotation {subject} changed from {before} to {after}" },
   "instructions-changed": { level: "dangerous", side: "server", template: "Server instructions changed from {before} to {after}" },
+  // Reported by the generator's `check`, which runs the audit rules (src/audit) on the live text:
+  // the level follows the finding's (error → breaking, warning → dangerous, note → safe).
+  "audit-finding-introduced": { level: "breaking", side: "entity", template: "Introduces audit finding {subject}" },
   "annotation-hint-changed": { level: "dangerous", side: "entity", template: "Annotation {subject} changed from {before} to {after}" },
   "resource-name-changed": { level: "dangerous", side: "entity", template: "Name changed from {before} to {after}" },
   "tool-execution-changed": { level: "dangerous", side: "entity", template: "Execution setting {subject} changed from {before} to {after}" },

@@ -1,4 +1,5 @@
 import { generate, InterruptedError, type GenerateOptions, type GenerateReport } from "../../pipeline.js";
+import { AuditFailedError } from "../../audit/failed.js";
 import { generateOptions, type GenerateCliOptions } from "../options.js";
 import { EXIT_DRIFT, EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, failureLines } from "../exit.js";
 import { colorsFor } from "../output/colors.js";
@@ -29,17 +30,17 @@ export async function runGenerate(options: GenerateCliOptions): Promise<number> 
     process.off("SIGTERM", interrupt);
   }
   progress.stop();
-  printReport(report, mode, options.contextCost === true);
+  printReport(report, mode, { contextCostTable: options.contextCost === true, verbose: options.verbose === true });
   return report.stale ? EXIT_DRIFT : EXIT_OK;
 }
 
-export function printReport(report: GenerateReport, mode: OutputMode, contextCostTable = false): void {
+export function printReport(report: GenerateReport, mode: OutputMode, display: { contextCostTable?: boolean; verbose?: boolean } = {}): void {
   if (mode === "json") {
     process.stdout.write(jsonReport(report));
     return;
   }
   const colors = { out: colorsFor(process.stdout), err: colorsFor(process.stderr) };
-  const lines = summaryLines(report, colors, { quiet: mode === "quiet", capturedShown: mode !== "quiet", contextCostTable });
+  const lines = summaryLines(report, colors, { quiet: mode === "quiet", capturedShown: mode !== "quiet", ...display });
   for (const line of lines.err) process.stderr.write(`${line}\n`);
   for (const line of lines.out) process.stdout.write(`${line}\n`);
 }
@@ -48,5 +49,6 @@ export function printFailure(error: unknown, mode: OutputMode): number {
   const lines = failureLines(error);
   if (mode === "json") process.stdout.write(jsonFailure(lines));
   else for (const line of lines) process.stderr.write(`mcp-codegen: ${line}\n`);
+  if (error instanceof AuditFailedError) return EXIT_DRIFT;
   return error instanceof InterruptedError ? EXIT_INTERRUPTED : EXIT_FAILED;
 }

@@ -6,6 +6,7 @@ import type { GenerateReport, ServerSummary } from "../../pipeline.js";
 import type { Colors } from "./colors.js";
 import { count, duration, listingWords } from "./words.js";
 import { contextCostLine, contextCostTable } from "./context-cost.js";
+import { auditLine, renderAudit } from "../../audit/report/index.js";
 
 export interface SummaryLines {
   out: string[];
@@ -15,12 +16,12 @@ export interface SummaryLines {
 export function summaryLines(
   report: GenerateReport,
   colors: { out: Colors; err: Colors },
-  options: { quiet: boolean; capturedShown: boolean; contextCostTable?: boolean },
+  options: { quiet: boolean; capturedShown: boolean; contextCostTable?: boolean; verbose?: boolean },
 ): SummaryLines {
-  const err = problemLines(report, colors.err);
+  const err = [...problemLines(report, colors.err), ...auditProblemLines(report, colors.err, options)];
   const c = colors.out;
   if (options.quiet) return { out: [], err };
-  const out: string[] = [];
+  const out: string[] = [auditSummaryLine(report, c)];
   // Servers already shown by the progress lines are not listed again (their warnings are
   // counted in the totals and printed one per line on stderr).
   for (const server of report.servers) {
@@ -57,6 +58,20 @@ function serverLine(server: ServerSummary, c: Colors): string {
   return `${c.green("✔")} ${server.name}: ${listingWords(server)}${warnings} (${source})`;
 }
 
+/** The audit's one line: a check mark when nothing needs a look, the counts either way. */
+function auditSummaryLine(report: GenerateReport, c: Colors): string {
+  const { error, warning } = report.audit.summary;
+  const mark = error > 0 ? c.red("✖") : warning > 0 ? c.yellow("!") : c.green("✔");
+  return `${mark} ${auditLine(report.audit)}${error + warning > 0 ? " (mcp-codegen audit or generate --verbose lists them)" : ""}`;
+}
+
+/** With `--verbose`, every finding (stderr); quiet, the audit line when it found errors or warnings. */
+function auditProblemLines(report: GenerateReport, c: Colors, options: { quiet: boolean; verbose?: boolean }): string[] {
+  if (options.verbose && report.audit.findings.length > 0) return renderAudit(report.audit, "text", { color: c.isColorSupported }).trimEnd().split("\n");
+  const { error, warning } = report.audit.summary;
+  return options.quiet && error + warning > 0 ? [auditLine(report.audit)] : [];
+}
+
 function problemLines(report: GenerateReport, c: Colors): string[] {
   const err: string[] = [];
   for (const warning of report.warnings) err.push(`${c.yellow("warning")}: ${warning.subject} ${warning.pointer}: ${warning.message}`);
@@ -87,6 +102,7 @@ export function jsonReport(report: GenerateReport): string {
       notes: report.notes,
       ...(report.contextCost ? { contextCost: report.contextCost } : {}),
       stages: report.stages,
+      audit: report.audit,
     },
     null,
     2,

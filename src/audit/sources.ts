@@ -1,0 +1,165 @@
+/**
+ * Every model-visible string of a snapshot, with where it sits: a table of text sources (one
+ * entry per kind of listed entity) and a walker over tool schemas. Adding a kind of entity to
+ * the snapshot (skills, say) is one entry in `ENTITY_SOURCES`.
+ */
+import type { Json, ServerSnapshot, Snapshot } from "@mcp-codegen/runtime/internal";
+import type { AuditEntityKind, TextRole, TextSource } from "./types.js";
+
+/** A string of an entity before the server and entity are known. */
+interface EntityString {
+  pointer: string;
+  role: TextRole;
+  text: string;
+  parameter?: string;
+}
+
+type JsonRecord = { readonly [key: string]: Json | undefined };
+
+interface EntitySource {
+  kind: AuditEntityKind;
+  /** The `ServerSnapshot` key that lists them. */
+  key: string;
+  /** The entity's name in reports. */
+  name: (entity: JsonRecord) => string;
+  strings: (entity: JsonRecord) => EntityString[];
+}
+
+export const ENTITY_SOURCES: readonly EntitySource[] = [
+  { kind: "tool", key: "tools", name: (entity) => text(entity["name"]), strings: toolStrings },
+  { kind: "prompt", key: "prompts", name: (entity) => text(entity["name"]), strings: promptStrings },
+  { kind: "resource", key: "resources", name: (entity) => text(entity["uri"]) || text(entity["name"]), strings: (entity) => [...commonStrings(entity), ...field(entity, "uri", "uri")] },
+  { kind: "resourceTemplate", key: "resourceTemplates", name: (entity) => text(entity["uriTemplate"]) || text(entity["name"]), strings: (entity) => [...commonStrings(entity), ...field(entity, "uriTemplate", "uri")] },
+];
+
+/** The server's own model-visible text: `instructions` (hosts put it in the system prompt). */
+function serverStrings(server: ServerSnapshot): EntityString[] {
+  return server.instructions === undefined ? [] : [{ pointer: "/instructions", role: "instructions", text: server.instructions }];
+}
+
+/** Every model-visible string of the snapshot, server by server in key order. */
+export function textSources(snapshot: Snapshot): TextSource[] {
+  const sources: TextSource[] = [];
+  for (const serverName of Object.keys(snapshot.servers).sort()) {
+    const server = snapshot.servers[serverName];
+    if (!server) continue;
+    const serverPointer = `/servers/${escapePointer(serverName)}`;
+    for (const string of serverStrings(server)) sources.push(located(string, serverName, "server", serverName, serverPointer));
+    for (const source of ENTITY_SOURCES) {
+      const entities = (server as unknown as Record<string, unknown>)[source.key];
+      if (!Array.isArray(entities)) continue;
+      entities.forEach((entity: unknown, index) => {
+        if (!isRecord(entity)) return;
+        const name = source.name(entity);
+        const entityPointer = `${serverPointer}/${source.key}/${index}`;
+        for (const string of source.strings(entity)) sources.push(located(string, serverName, source.kind, name, entityPointer));
+      });
+    }
+  }
+  return sources;
+}
+
+/** One shape for every source (spreads would give V8 many shapes in this hot loop). */
+function located(string: EntityString, server: string, kind: AuditEntityKind, name: string, entityPointer: string): TextSource {
+  const source: TextSource = { server, kind, name, pointer: string.pointer, entityPointer, role: string.role, text: string.text };
+  if (string.parameter !== undefined) source.parameter = string.parameter;
+  return source;
+}
+
+function commonStrings(entity: JsonRecord): EntityString[] {
+  return [...field(entity, "name", "name"), ...field(entity, "title", "title"), ...field(entity, "description", "description"), ...annotationStrings(entity)];
+}
+
+function toolStrings(tool: JsonRecord): EntityString[] {
+  return [...commonStrings(tool), ...schemaStrings(tool["inputSchema"], "/inputSchema", undefined), ...schemaStrings(tool["outputSchema"], "/outputSchema", undefined)];
+}
+
+function promptStrings(prompt: JsonRecord): EntityString[] {
+  const args = Array.isArray(prompt["arguments"]) ? prompt["arguments"] : [];
+  const argumentStrings = args.flatMap((argument, index) => {
+    if (!isRecord(argument)) return [];
+    const parameter = text(argument["name"]);
+    const at = `/arguments/${index}`;
+    return [
+      ...field(argument, "name", "parameter-name", at),
+      ...field(argument, "title", "parameter-description", at),
+      ...field(argument, "description", "parameter-description", at),
+    ].map((string) => ({ ...string, parameter }));
+  });
+  return [...commonStrings(prompt), ...argumentStrings];
+}
+
+/** String values of `annotations` (its `title`, and whatever else a server puts there). */
+function annotationStrings(entity: JsonRecord): EntityString[] {
+  const annotations = entity["annotations"];
+  if (!isRecord(annotations)) return [];
+  return Object.keys(annotations).flatMap((key) => valueStrings(annotations[key], `/annotations/${escapePointer(key)}`, "annotation", undefined));
+}
+
+/** Schema keywords whose value is one subschema, or an array / map of them. */
+const SUBSCHEMA_KEYWORDS = ["items", "additionalProperties", "not", "if", "then", "else", "contains", "propertyNames", "unevaluatedProperties", "unevaluatedItems", "additionalItems"] as const;
+const SUBSCHEMA_ARRAY_KEYWORDS = ["anyOf", "oneOf", "allOf", "prefixItems", "items"] as const;
+const SUBSCHEMA_MAP_KEYWORDS = ["$defs", "definitions", "patternProperties", "dependentSchemas"] as const;
+/** Keywords whose values a model reads as text: full-schema poisoning hides in them too. */
+const VALUE_KEYWORDS = ["enum", "const", "default", "examples", "example"] as const;
+
+/** Every title, description, property name and enum / const / default / example string of a schema. */
+function schemaStrings(schema: Json | undefined, pointer: string, parameter: string | undefined, depth = 0): EntityString[] {
+  if (!isRecord(schema) || depth > 64) return [];
+  const out: EntityString[] = [];
+  const with_ = (string: EntityString) => (parameter === undefined ? string : { ...string, parameter });
+  for (const key of ["title", "description"] as const) {
+    const value = schema[key];
+    if (typeof value === "string") out.push(with_({ pointer: `${pointer}/${key}`, role: "parameter-description", text: value }));
+  }
+  for (const key of VALUE_KEYWORDS) out.push(...valueStrings(schema[key], `${pointer}/${key}`, "parameter-value", parameter));
+  const properties = schema["properties"];
+  if (isRecord(properties)) {
+    for (const name of Object.keys(properties)) {
+      const at = `${pointer}/properties/${escapePointer(name)}`;
+      out.push({ pointer: at, role: "parameter-name", text: name, parameter: name });
+      out.push(...schemaStrings(properties[name], at, name, depth + 1));
+    }
+  }
+  for (const key of SUBSCHEMA_KEYWORDS) if (isRecord(schema[key])) out.push(...schemaStrings(schema[key], `${pointer}/${key}`, parameter, depth + 1));
+  for (const key of SUBSCHEMA_ARRAY_KEYWORDS) {
+    const list = schema[key];
+    if (Array.isArray(list)) list.forEach((item, index) => out.push(...schemaStrings(item, `${pointer}/${key}/${index}`, parameter, depth + 1)));
+  }
+  for (const key of SUBSCHEMA_MAP_KEYWORDS) {
+    const map = schema[key];
+    if (isRecord(map)) for (const name of Object.keys(map)) out.push(...schemaStrings(map[name], `${pointer}/${key}/${escapePointer(name)}`, parameter, depth + 1));
+  }
+  return out;
+}
+
+/** Every string inside a JSON value (an enum's members, an example object's fields). */
+function valueStrings(value: Json | undefined, pointer: string, role: TextRole, parameter: string | undefined, depth = 0): EntityString[] {
+  if (typeof value === "string") return [{ pointer, role, text: value, ...(parameter === undefined ? {} : { parameter }) }];
+  if (depth > 16 || value === null || typeof value !== "object") return [];
+  if (Array.isArray(value)) return value.flatMap((item, index) => valueStrings(item, `${pointer}/${index}`, role, parameter, depth + 1));
+  return Object.keys(value).flatMap((key) => valueStrings((value as JsonRecord)[key], `${pointer}/${escapePointer(key)}`, role, parameter, depth + 1));
+}
+
+function field(entity: JsonRecord, key: string, role: TextRole, at = ""): EntityString[] {
+  const value = entity[key];
+  return typeof value === "string" ? [{ pointer: `${at}/${key}`, role, text: value }] : [];
+}
+
+function text(value: Json | undefined): string {
+  return typeof value === "string" ? value : "";
+}
+
+function isRecord(value: unknown): value is JsonRecord {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+/** RFC 6901: `~` → `~0`, `/` → `~1`. */
+export function escapePointer(segment: string): string {
+  if (!segment.includes("~") && !segment.includes("/")) return segment;
+  return segment.replace(/~/g, "~0").replace(/\//g, "~1");
+}
+
+export function unescapePointer(segment: string): string {
+  return segment.replace(/~1/g, "/").replace(/~0/g, "~");
+}
