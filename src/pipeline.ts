@@ -14,6 +14,7 @@ import { missingPeers } from "./config/peers.js";
 import { findUp } from "./config/find-up.js";
 import { buildSnapshot } from "./snapshot/build.js";
 import { readSnapshot, snapshotText } from "./snapshot/file.js";
+import { unavailableListWarnings, type LiveAccounts } from "./snapshot/unavailable-warnings.js";
 import { planFiles, type PlannedFile } from "./emit/plan.js";
 import { isCurrent, withBanner } from "./emit/banner.js";
 import type { EmitWarning } from "./emit/server-module.js";
@@ -102,8 +103,10 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
     if (event.kind === "captured") timings.set(event.server, event.ms);
     options.onEvent?.(event);
   };
-  const snapshot = options.offline ? await offlineSnapshot(config) : await onlineSnapshot(config, { ...options, onEvent }, only);
+  const captured = options.offline ? { snapshot: await offlineSnapshot(config), live: new Map() } : await onlineSnapshot(config, { ...options, onEvent }, only);
+  const snapshot = captured.snapshot;
   const report = await generateFromSnapshot(config, snapshot, options);
+  report.warnings.unshift(...unavailableListWarnings(snapshot, captured.live));
   report.warnings.push(...peerWarnings(config));
   const servers = report.servers.map((server) => {
     const ms = timings.get(server.name);
@@ -249,7 +252,7 @@ async function offlineSnapshot(config: ResolvedConfig): Promise<Snapshot> {
   return snapshot;
 }
 
-async function onlineSnapshot(config: ResolvedConfig, options: GenerateOptions, only: readonly string[] | undefined): Promise<Snapshot> {
+async function onlineSnapshot(config: ResolvedConfig, options: GenerateOptions, only: readonly string[] | undefined): Promise<{ snapshot: Snapshot; live: LiveAccounts }> {
   // With --server, the others come from the committed snapshot: check it has them first.
   const committed = only === undefined || only.length === config.servers.length ? undefined : await readSnapshot(config.snapshotPath);
   if (committed) {
@@ -267,9 +270,10 @@ async function onlineSnapshot(config: ResolvedConfig, options: GenerateOptions, 
     ...pick(options, ["onEvent", "install", "keep", "signal"]),
   });
   const live = buildSnapshot(raw);
-  if (!committed) return live;
+  const accounts: LiveAccounts = new Map(Object.entries(raw.servers).map(([name, listing]) => [name, listing.unavailable]));
+  if (!committed) return { snapshot: live, live: accounts };
   const servers = Object.fromEntries(config.servers.map((server) => [server.name, live.servers[server.name] ?? committed.servers[server.name]!]));
-  return { ...live, servers };
+  return { snapshot: { ...live, servers }, live: accounts };
 }
 
 /** The options among `keys` that are set (exactOptionalPropertyTypes: no `undefined` members). */

@@ -44,6 +44,8 @@ export interface ResolvedConfig {
   /** Sorted by name (code-unit order). */
   servers: ResolvedServer[];
   drift: DriftConfig;
+  /** What an advertised list the server does not answer does: "warn" (default) or "error". */
+  unavailableLists: "warn" | "error";
   /** How input types read an unset `additionalProperties` (`types.additionalProperties`, default "closed"). */
   inputTypes: InputTypesMode;
   /** `targets`, `approval`, `modelSchema`. */
@@ -81,6 +83,7 @@ export function resolveConfig(raw: unknown, configPath: string): ResolvedConfig 
     maxSchemaDepth: config.maxSchemaDepth ?? DEFAULT_MAX_SCHEMA_DEPTH,
     servers,
     drift: config.drift ?? {},
+    unavailableLists: config.unavailableLists ?? "warn",
     inputTypes: config.types?.additionalProperties ?? "closed",
     targets: resolveTargets(config),
   };

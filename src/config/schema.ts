@@ -179,6 +179,12 @@ export const codegenConfigSchema = z.strictObject({
   /** Cap on the JSON nesting of one listed tool, resource or prompt (default 100). */
   maxSchemaDepth: z.number().int().positive().optional(),
   drift: driftConfig.optional(),
+  /**
+   * A list other than tools/list that a server advertises but does not answer (method not found,
+   * internal error, no answer in time, an invalid page): "warn" (default) records it as
+   * unavailable and generates the rest; "error" fails the server.
+   */
+  unavailableLists: z.enum(["warn", "error"]).optional(),
   /** Every server's `outputHandling`; a server's own value wins, block type by block type. */
   outputHandling: outputHandling.optional(),
   ...targetsConfig,

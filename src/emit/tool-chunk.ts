@@ -13,6 +13,8 @@ import { prepareSchema } from "./schema/prepare.js";
 import type { ChunkStatement } from "../format/chunk.js";
 
 export interface EmitWarning {
+  /** Stable id of the kind of warning (docs/warnings.md); set when the run reports it. */
+  rule?: string;
   subject: string;
   pointer: string;
   message: string;
