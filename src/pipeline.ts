@@ -6,6 +6,7 @@
  * Everything is computed in memory first; files are written only once every stage has
  * succeeded, so a failure never leaves a snapshot or generated file half-written.
  */
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { loadConfig, type ResolvedConfig } from "./config/load.js";
 import { assertEsmOutput } from "./config/module-format.js";
@@ -30,7 +31,7 @@ import {
 } from "./write/write.js";
 import { assertInside, isInside } from "./write/inside.js";
 import { duplicateDeclarations } from "./emit/declarations.js";
-import { CodegenError, type Environment, type Snapshot } from "@mcp-codegen/runtime/internal";
+import { CodegenError, SNAPSHOT_FORMAT, type Environment, type Snapshot } from "@mcp-codegen/runtime/internal";
 import type { NamingNote } from "./normalize/normalize.js";
 import type { CaptureOptions } from "./capture/capture.js";
 import { selectServers } from "./config/select.js";
@@ -253,15 +254,9 @@ async function offlineSnapshot(config: ResolvedConfig): Promise<Snapshot> {
 }
 
 async function onlineSnapshot(config: ResolvedConfig, options: GenerateOptions, only: readonly string[] | undefined): Promise<{ snapshot: Snapshot; live: LiveAccounts }> {
-  // With --server, the others come from the committed snapshot: check it has them first.
-  const committed = only === undefined || only.length === config.servers.length ? undefined : await readSnapshot(config.snapshotPath);
-  if (committed) {
-    for (const server of config.servers) {
-      if (!only?.includes(server.name) && !committed.servers[server.name]) {
-        throw new CodegenError("input", `not in the snapshot: capture it too (--server ${server.name}) or run generate without --server`, { subject: `server "${server.name}"` });
-      }
-    }
-  }
+  // With --server, the others come from the committed snapshot, as far as it has them (none on a
+  // new project): they are never contacted, and those it lacks are left out until captured.
+  const committed = only === undefined || only.length === config.servers.length ? undefined : await committedSnapshot(config.snapshotPath);
   // Loaded here: the MCP SDK and its validators are not needed offline.
   const { captureServers } = await import("./capture/capture.js");
   const raw = await captureServers(config, {
@@ -272,8 +267,19 @@ async function onlineSnapshot(config: ResolvedConfig, options: GenerateOptions, 
   const live = buildSnapshot(raw);
   const accounts: LiveAccounts = new Map(Object.entries(raw.servers).map(([name, listing]) => [name, listing.unavailable]));
   if (!committed) return { snapshot: live, live: accounts };
-  const servers = Object.fromEntries(config.servers.map((server) => [server.name, live.servers[server.name] ?? committed.servers[server.name]!]));
+  const servers = Object.fromEntries(
+    config.servers.flatMap((server) => {
+      const entry = live.servers[server.name] ?? committed.servers[server.name];
+      return entry ? [[server.name, entry]] : [];
+    }),
+  );
   return { snapshot: { ...live, servers }, live: accounts };
+}
+
+/** The committed snapshot, or an empty one when there is none yet (a first `generate --server`). */
+async function committedSnapshot(file: string): Promise<Snapshot> {
+  if (!existsSync(file)) return { format: SNAPSHOT_FORMAT, servers: {} };
+  return readSnapshot(file);
 }
 
 /** The options among `keys` that are set (exactOptionalPropertyTypes: no `undefined` members). */
