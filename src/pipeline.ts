@@ -16,6 +16,7 @@ import { findUp } from "./config/find-up.js";
 import { buildSnapshot } from "./snapshot/build.js";
 import { readSnapshot, snapshotText } from "./snapshot/file.js";
 import { unavailableListWarnings, type LiveAccounts } from "./snapshot/unavailable-warnings.js";
+import { applyWarningSettings, validateWarningSettings, warningTarget } from "./warnings/apply.js";
 import { planFiles, type PlannedFile } from "./emit/plan.js";
 import { isCurrent, withBanner } from "./emit/banner.js";
 import type { EmitWarning } from "./emit/server-module.js";
@@ -83,7 +84,10 @@ export interface GenerateReport {
   snapshot: FileReport;
   /** Generated files, paths relative to the config's folder. */
   files: FileReport[];
+  /** Each with its rule id; those the config's `warnings` turns off are left out and counted in `silencedWarnings`. */
   warnings: EmitWarning[];
+  /** Warnings acknowledged by the config's `warnings` (not in `warnings`). */
+  silencedWarnings: number;
   notes: NamingNote[];
   /** With `check`: whether anything differs from disk. */
   stale: boolean;
@@ -97,6 +101,7 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   const started = performance.now();
   const config = await loadConfig(options);
   driftOptions(config); // a misspelt rule id fails here too, not only at the first check
+  validateWarningSettings(config.warnings);
   assertEsmOutput(config.outDir, config.rootDir);
   const only = options.servers === undefined ? undefined : selectServers(config, options.servers);
   const timings = new Map<string, number>();
@@ -107,13 +112,13 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   const captured = options.offline ? { snapshot: await offlineSnapshot(config), live: new Map() } : await onlineSnapshot(config, { ...options, onEvent }, only);
   const snapshot = captured.snapshot;
   const report = await generateFromSnapshot(config, snapshot, options);
-  report.warnings.unshift(...unavailableListWarnings(snapshot, captured.live));
-  report.warnings.push(...peerWarnings(config));
+  const { shown, silenced } = applyWarningSettings([...unavailableListWarnings(snapshot, captured.live), ...report.warnings, ...peerWarnings(config)], config.warnings);
   const servers = report.servers.map((server) => {
+    const counted = { ...server, warnings: shown.filter((warning) => warningTarget(warning).server === server.name).length };
     const ms = timings.get(server.name);
-    return ms === undefined ? server : { ...server, source: "live" as const, ms };
+    return ms === undefined ? counted : { ...counted, source: "live" as const, ms };
   });
-  return { ...report, servers, elapsedMs: Math.round(performance.now() - started) };
+  return { ...report, warnings: shown, silencedWarnings: silenced, servers, elapsedMs: Math.round(performance.now() - started) };
 }
 
 export async function generateFromSnapshot(
@@ -187,6 +192,7 @@ export async function generateFromSnapshot(
     snapshot: snapshotReport,
     files,
     warnings,
+    silencedWarnings: 0,
     notes: plan.notes,
     stale: options.check === true && stale,
     servers: summarize(snapshot, warnings),

@@ -46,6 +46,8 @@ export interface ResolvedConfig {
   drift: DriftConfig;
   /** What an advertised list the server does not answer does: "warn" (default) or "error". */
   unavailableLists: "warn" | "error";
+  /** Acknowledged warnings (`warnings` in the config): rule id or `server.tool` glob → "off". */
+  warnings: Readonly<Record<string, "off">>;
   /** How input types read an unset `additionalProperties` (`types.additionalProperties`, default "closed"). */
   inputTypes: InputTypesMode;
   /** `targets`, `approval`, `modelSchema`. */
@@ -84,6 +86,7 @@ export function resolveConfig(raw: unknown, configPath: string): ResolvedConfig 
     servers,
     drift: config.drift ?? {},
     unavailableLists: config.unavailableLists ?? "warn",
+    warnings: config.warnings ?? {},
     inputTypes: config.types?.additionalProperties ?? "closed",
     targets: resolveTargets(config),
   };
