@@ -172,11 +172,14 @@ async function captureOne(server: ResolvedServer, config: ResolvedConfig, env: E
     if (error instanceof LoginRequiredError) {
       throw new CodegenError("server", `login required: run \`mcp-codegen login ${server.name}\` (no valid stored login for its OAuth authorization)`, { subject, cause: error });
     }
-    const tail = error instanceof OpenFailure ? error.stderr : (opened?.stderr?.summary() ?? "");
+    // A child that ended: how (its exit code) and its last stderr lines, not only "Connection closed".
+    const ended = error instanceof OpenFailure && error.exit !== undefined;
+    const tail = !(error instanceof OpenFailure) ? (opened?.stderr?.summary() ?? "") : ended ? error.stderrLines : error.stderr;
     // The network cause first: a runtime error's own detail may be the bare `fetch failed` above it.
     const missing = error instanceof OpenFailure ? error.missingPath : undefined;
     const message = missing ?? describeFailure(error, resolved) ?? (error instanceof McpRuntimeError ? error.detail : causeMessage(error));
-    const detail = `${message}${stream.junkNote()}${tail ? ` (stderr: ${tail})` : ""}`;
+    const exit = ended ? `: the server ${(error as OpenFailure).exit}` : "";
+    const detail = `${message}${exit}${stream.junkNote()}${tail ? ` (${ended ? "last stderr lines" : "stderr"}: ${tail})` : ""}`;
     throw new CodegenError("server", redact(`cannot capture: ${detail}`, resolved.secrets), { subject });
   } finally {
     stop.abort();
