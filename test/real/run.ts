@@ -3,8 +3,8 @@
  * (test/real/servers.ts, pinned versions). Not part of `npm test` or CI: it installs packages
  * from the npm registry and takes minutes.
  *
- *  1. install every server into a scratch folder outside the repository (`--ignore-scripts`: no
- *     browser or binary downloads from elsewhere);
+ *  1. install every server into its own folder of a scratch folder outside the repository
+ *     (`--ignore-scripts`: no browser or binary downloads from elsewhere);
  *  2. one project per server, each generated alone by the built CLI (`dist/cli/bin.js generate`);
  *  3. one strict NodeNext `tsc` over every project's generated code;
  *  4. `check` of each project against its live server: any change is false drift;
@@ -15,7 +15,7 @@
  *
  * Flags: `--keep` keeps the scratch folder (its path is printed; test/real/corpus.ts finds the
  * snapshots), `--dir <path>` uses another one, `--only a,b` runs only those server keys.
- * An install already in the scratch folder with the same pinned versions is reused.
+ * A server already installed in the scratch folder at its pinned version is reused.
  * Exits 1 when a listed server fails to compile, disagrees or drifts; 0 otherwise.
  */
 import { spawn, spawnSync } from "node:child_process";
@@ -67,26 +67,49 @@ function log(line: string): void {
   process.stdout.write(`${line}\n`);
 }
 
-/** Every server package in one install; skipped when the scratch folder already has these versions. */
-function install(dir: string, servers: readonly RealServer[]): void {
-  const folder = path.join(dir, "servers");
-  mkdirSync(folder, { recursive: true });
-  const dependencies = Object.fromEntries(servers.map((server) => [server.package, server.version]));
-  const manifest = path.join(folder, "package.json");
-  const wanted = JSON.stringify({ name: "mcp-codegen-real-servers", private: true, dependencies }, null, 2);
-  if (existsSync(manifest) && readFileSync(manifest, "utf8") === wanted && existsSync(path.join(folder, "node_modules"))) {
-    log(`test:real: reusing the install in ${folder}`);
-    return;
-  }
-  writeFileSync(manifest, wanted);
-  log(`test:real: installing ${servers.length} servers into ${folder} (npm registry, --ignore-scripts)…`);
-  const result = spawnSync("npm", ["install", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: folder, encoding: "utf8", stdio: ["ignore", "inherit", "inherit"] });
-  if (result.status !== 0) throw new Error(`npm install failed in ${folder} (exit ${result.status})`);
+/** Longest one server's install may take before it is given up (that server is then "not installed"). */
+const INSTALL_LIMIT_MS = 8 * 60_000;
+
+/**
+ * Each server in its own folder (one slow or broken package holds up no other), a few at a time;
+ * a folder that already holds the pinned version is reused.
+ */
+async function installAll(dir: string, servers: readonly RealServer[]): Promise<Map<string, string>> {
+  const failures = new Map<string, string>();
+  await inPool(servers, 3, async (server) => {
+    const folder = path.join(dir, "servers", server.key);
+    const installed = path.join(folder, "node_modules", server.package, "package.json");
+    if (existsSync(installed) && (JSON.parse(readFileSync(installed, "utf8")) as { version?: string }).version === server.version) return;
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(path.join(folder, "package.json"), `${JSON.stringify({ name: `real-${server.key}`, private: true, dependencies: { [server.package]: server.version } }, null, 2)}\n`);
+    const started = performance.now();
+    const failure = await npmInstall(folder);
+    if (failure) failures.set(server.key, failure);
+    log(`  installed ${server.package}@${server.version}: ${failure ?? "ok"} (${Math.round((performance.now() - started) / 1000)} s)`);
+  });
+  return failures;
+}
+
+/** `npm install --ignore-scripts` in `folder`; a failure's last line, or undefined. Ended by its pid at the limit. */
+function npmInstall(folder: string): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    const child = spawn("npm", ["install", "--ignore-scripts", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: folder, stdio: ["ignore", "ignore", "pipe"] });
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    const timer = setTimeout(() => {
+      stderr += `\ninstall took longer than ${INSTALL_LIMIT_MS / 60_000} min`;
+      child.kill("SIGTERM");
+    }, INSTALL_LIMIT_MS);
+    child.on("close", (status) => {
+      clearTimeout(timer);
+      resolve(status === 0 ? undefined : `not installed: ${lastLine(stderr) || `npm exited with ${status}`}`);
+    });
+  });
 }
 
 /** The server's executable script: its package's `bin` (the one named `server.bin` when there are several). */
 function binOf(dir: string, server: RealServer): string {
-  const root = path.join(dir, "servers/node_modules", server.package);
+  const root = path.join(dir, "servers", server.key, "node_modules", server.package);
   const manifest = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { bin?: string | Record<string, string> };
   const bins = typeof manifest.bin === "string" ? { main: manifest.bin } : (manifest.bin ?? {});
   const chosen = server.bin ? bins[server.bin] : Object.values(bins)[0];
@@ -242,10 +265,12 @@ async function main(): Promise<number> {
   log(`test:real: scratch folder ${options.dir}${options.keep ? " (kept)" : " (removed at the end; --keep keeps it)"}`);
   for (const skipped of SKIPPED) log(`test:real: skipped ${skipped.package}: ${skipped.why}`);
   mkdirSync(options.dir, { recursive: true });
-  install(options.dir, REAL_SERVERS);
+  log(`test:real: installing ${servers.length} servers from npm into ${path.join(options.dir, "servers")} (--ignore-scripts)…`);
+  const notInstalled = await installAll(options.dir, servers);
   prepareProjectsRoot(options.dir);
   const outcomes = await inPool(servers, PARALLEL, async (server) => {
-    const outcome = await generateOne(options.dir, server);
+    const failure = notInstalled.get(server.key);
+    const outcome = failure ? { key: server.key, listed: false, failure, tools: 0, warningLines: 0, unavailable: [], disagreements: 0, ajvSkipped: 0 } : await generateOne(options.dir, server);
     log(`  generated ${server.key}: ${outcome.listed ? `${outcome.tools} tools, ${outcome.warningLines} warning lines${outcome.unavailable.length ? `, unavailable: ${outcome.unavailable.join(", ")}` : ""}` : `not listed: ${outcome.failure}`}`);
     return outcome;
   });
