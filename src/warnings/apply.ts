@@ -61,14 +61,17 @@ export function applyWarningSettings(warnings: readonly EmitWarning[], settings:
   return { shown, silenced };
 }
 
+const UNGROUPED_RULES: ReadonlySet<string> = new Set(["list-unavailable"]);
+
 /** One group per rule and server, in the order their first warnings came. */
 export function groupWarnings(warnings: readonly EmitWarning[]): WarningGroup[] {
   const groups = new Map<string, WarningGroup>();
   for (const warning of warnings) {
     const rule = ruleOf(warning);
     const { server } = warningTarget(warning);
-    // A package warning names no server: each stays its own line.
-    const key = server === undefined ? `\u0000${groups.size}` : JSON.stringify([rule, server]);
+    // A package warning names no server, and each unanswered list is its own news (its method
+    // and error): those stay one line each.
+    const key = server === undefined || UNGROUPED_RULES.has(rule) ? `\u0000${groups.size}` : JSON.stringify([rule, server]);
     const group = groups.get(key);
     if (group) group.count++;
     else groups.set(key, { rule, server, count: 1, first: warning });
