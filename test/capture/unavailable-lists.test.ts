@@ -109,10 +109,10 @@ describe("lists a server advertises but does not answer", () => {
 
 describe("what still fails", () => {
   it("a list with no answer before the timeout is unavailable (code timeout); the tools are generated", async () => {
-    const dir = project("hang", { slow: listing({ prompts: "hang" }) }, { timeout: 4000 });
+    const dir = project("hang", { slow: listing({ prompts: "hang" }) }, { timeout: 8000 });
     const result = await runCli(["generate"], { cwd: dir });
     expect(result.status, result.stderr).toBe(0);
-    expect(warningLines(result).join("\n")).toMatch(/server "slow".*prompts\/list: no answer within 4000 ms; generated without prompts/);
+    expect(warningLines(result).join("\n")).toMatch(/server "slow".*prompts\/list: no answer within 8000 ms; generated without prompts/);
     expect(snapshotOf(dir).slow.unavailable).toEqual({ prompts: { code: "timeout", method: "prompts/list" } });
     expect(snapshotOf(dir).slow.resources).toHaveLength(1);
   });
