@@ -89,7 +89,7 @@ async function captureSurvivors(config: ResolvedConfig, only: string[], env: Env
 /** Classify the changes between two snapshots, offline. */
 export async function diffFiles(before: string, after: string, options: { configPath?: string; cwd?: string } = {}): Promise<CheckResult> {
   const config = options.configPath ? await loadConfig(options) : undefined;
-  const [old, current] = await Promise.all([readSnapshot(before), readSnapshot(after)]);
+  const [old, current] = await Promise.all([readSnapshot(before, "argument"), readSnapshot(after, "argument")]);
   const servers = [...new Set([...Object.keys(old.servers), ...Object.keys(current.servers)])].sort();
   if (!config) return { report: diffSnapshots(old, current, {}), servers, failOn: undefined, failures: [] };
   const filters = configFilters(config);

@@ -7,6 +7,7 @@
  * computed in memory first; files are written only once every stage has succeeded, so a failure
  * never leaves a snapshot or generated file half-written.
  */
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { loadConfig, type ResolvedConfig } from "./config/load.js";
 import { driftOptions } from "./drift/options.js";
@@ -14,6 +15,8 @@ import { missingPeers } from "./config/peers.js";
 import { findUp } from "./config/find-up.js";
 import { buildSnapshot } from "./snapshot/build.js";
 import { readSnapshot, snapshotText } from "./snapshot/file.js";
+import { unavailableListWarnings, type LiveAccounts } from "./snapshot/unavailable-warnings.js";
+import { applyWarningSettings, validateWarningSettings, warningTarget } from "./warnings/apply.js";
 import { planFiles, type PlannedFile } from "./emit/plan.js";
 import { isCurrent, withBanner } from "./emit/banner.js";
 import type { EmitWarning } from "./emit/server-module.js";
@@ -29,7 +32,7 @@ import {
 } from "./write/write.js";
 import { assertInside, isInside } from "./write/inside.js";
 import { duplicateDeclarations } from "./emit/declarations.js";
-import { CodegenError, type Environment, type Snapshot } from "@mcp-codegen/runtime/internal";
+import { CodegenError, SNAPSHOT_FORMAT, type Environment, type Snapshot } from "@mcp-codegen/runtime/internal";
 import type { NamingNote } from "./normalize/normalize.js";
 import type { CaptureOptions, RawCapture } from "./capture/capture.js";
 import { selectServers } from "./config/select.js";
@@ -89,7 +92,10 @@ export interface GenerateReport {
   snapshot: FileReport;
   /** Generated files, paths relative to the config's folder. */
   files: FileReport[];
+  /** Each with its rule id; those the config's `warnings` turns off are left out and counted in `silencedWarnings`. */
   warnings: EmitWarning[];
+  /** Warnings acknowledged by the config's `warnings` (not in `warnings`). */
+  silencedWarnings: number;
   notes: NamingNote[];
   /** With `check`: whether anything differs from disk. */
   stale: boolean;
@@ -111,6 +117,7 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   const config = await stages.time("config", async () => {
     const loaded = await loadConfig(options);
     driftOptions(loaded); // a misspelt rule id fails here too, not only at the first check
+    validateWarningSettings(loaded.warnings);
     return loaded;
   });
   const only = options.servers === undefined ? undefined : selectServers(config, options.servers);
@@ -120,15 +127,19 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
     options.onEvent?.(event);
   };
   const captureWarnings: EmitWarning[] = [];
-  const snapshot = options.offline ? await stages.time("snapshot", () => offlineSnapshot(config)) : await onlineSnapshot(config, { ...options, onEvent }, only, stages, captureWarnings);
+  const captured = options.offline
+    ? { snapshot: await stages.time("snapshot", () => offlineSnapshot(config)), live: new Map() as LiveAccounts }
+    : await onlineSnapshot(config, { ...options, onEvent }, only, stages, captureWarnings);
+  const snapshot = captured.snapshot;
   const report = await generateFromSnapshot(config, snapshot, options, stages);
-  report.warnings.push(...captureWarnings, ...peerWarnings(config));
+  const { shown, silenced } = applyWarningSettings([...unavailableListWarnings(snapshot, captured.live), ...captureWarnings, ...report.warnings, ...peerWarnings(config)], config.warnings);
   const servers = report.servers.map((server) => {
+    const counted = { ...server, warnings: shown.filter((warning) => warningTarget(warning).server === server.name).length };
     const ms = timings.get(server.name);
-    return ms === undefined ? server : { ...server, source: "live" as const, ms };
+    return ms === undefined ? counted : { ...counted, source: "live" as const, ms };
   });
   const cost = (options.contextCost ?? !options.check) ? { contextCost: await measureContextCost(filterSnapshot(snapshot, configFilters(config)), config.targets, contextCostCache(config.rootDir, options.cache)) } : {};
-  return { ...report, servers, ...cost, elapsedMs: Math.round(performance.now() - started) };
+  return { ...report, warnings: shown, silencedWarnings: silenced, servers, ...cost, elapsedMs: Math.round(performance.now() - started) };
 }
 
 export async function generateFromSnapshot(
@@ -216,6 +227,7 @@ export async function generateFromSnapshot(
     snapshot: snapshotReport,
     files,
     warnings,
+    silencedWarnings: 0,
     notes,
     stale: options.check === true && stale,
     servers: summarize(snapshot, warnings),
@@ -292,16 +304,16 @@ async function offlineSnapshot(config: ResolvedConfig): Promise<Snapshot> {
   return snapshot;
 }
 
-async function onlineSnapshot(config: ResolvedConfig, options: GenerateOptions, only: readonly string[] | undefined, stages: StageTimes, warnings: EmitWarning[]): Promise<Snapshot> {
-  // With --server, the others come from the committed snapshot: check it has them first.
-  const committed = only === undefined || only.length === config.servers.length ? undefined : await stages.time("snapshot", () => readSnapshot(config.snapshotPath));
-  if (committed) {
-    for (const server of config.servers) {
-      if (!only?.includes(server.name) && !committed.servers[server.name]) {
-        throw new CodegenError("input", `not in the snapshot: capture it too (--server ${server.name}) or run generate without --server`, { subject: `server "${server.name}"` });
-      }
-    }
-  }
+async function onlineSnapshot(
+  config: ResolvedConfig,
+  options: GenerateOptions,
+  only: readonly string[] | undefined,
+  stages: StageTimes,
+  warnings: EmitWarning[],
+): Promise<{ snapshot: Snapshot; live: LiveAccounts }> {
+  // With --server, the others come from the committed snapshot, as far as it has them (none on a
+  // new project): they are never contacted, and those it lacks are left out until captured.
+  const committed = only === undefined || only.length === config.servers.length ? undefined : await stages.time("snapshot", () => committedSnapshot(config.snapshotPath));
   // Loaded here: the MCP SDK and its validators are not needed offline.
   const raw = await stages.time("capture", async () => {
     const { captureServers } = await import("./capture/capture.js");
@@ -313,9 +325,21 @@ async function onlineSnapshot(config: ResolvedConfig, options: GenerateOptions, 
   });
   warnings.push(...refusedSkillWarnings(raw));
   const live = await stages.time("snapshot", () => buildSnapshot(raw));
-  if (!committed) return live;
-  const servers = Object.fromEntries(config.servers.map((server) => [server.name, live.servers[server.name] ?? committed.servers[server.name]!]));
-  return { ...live, servers };
+  const accounts: LiveAccounts = new Map(Object.entries(raw.servers).map(([name, listing]) => [name, listing.unavailable]));
+  if (!committed) return { snapshot: live, live: accounts };
+  const servers = Object.fromEntries(
+    config.servers.flatMap((server) => {
+      const entry = live.servers[server.name] ?? committed.servers[server.name];
+      return entry ? [[server.name, entry]] : [];
+    }),
+  );
+  return { snapshot: { ...live, servers }, live: accounts };
+}
+
+/** The committed snapshot, or an empty one when there is none yet (a first `generate --server`). */
+async function committedSnapshot(file: string): Promise<Snapshot> {
+  if (!existsSync(file)) return { format: SNAPSHOT_FORMAT, servers: {} };
+  return readSnapshot(file);
 }
 
 /** The options among `keys` that are set (exactOptionalPropertyTypes: no `undefined` members). */

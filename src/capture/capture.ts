@@ -13,6 +13,7 @@ import { checkDepth, ListingBudget, listingTooLarge, type CaptureLimits } from "
 import { describeFailure } from "./failure.js";
 import { ServersFailedError } from "./servers-failed.js";
 import { captureSkills } from "./skills.js";
+import { describeUnanswered, unansweredCode, type UnansweredList } from "./unavailable.js";
 
 export interface RawServerListing {
   protocolVersion: string;
@@ -28,6 +29,8 @@ export interface RawServerListing {
   skills?: SkillEntry[];
   /** Listed skills left out of `skills` (invalid entry, unsafe path, failed verification), and why. */
   refusedSkills?: RefusedSkill[];
+  /** Advertised lists the server did not answer (never `tools`): their arrays above are empty. */
+  unavailable?: Partial<Record<"resources" | "resourceTemplates" | "prompts", UnansweredList>>;
 }
 
 export interface RawCapture {
@@ -116,7 +119,7 @@ export function relistServer(client: Client, protocolVersion: string | undefined
     maxListingBytes: entry?.config.maxListingBytes ?? config.maxListingBytes,
     maxSchemaDepth: entry?.config.maxSchemaDepth ?? config.maxSchemaDepth,
   };
-  return listEverything(client, protocolVersion, server, limits);
+  return listEverything(client, protocolVersion, server, limits, { strict: config.unavailableLists === "error" });
 }
 
 async function captureOne(server: ResolvedServer, config: ResolvedConfig, env: Environment, options: CaptureOptions): Promise<RawServerListing> {
@@ -134,8 +137,16 @@ async function captureOne(server: ResolvedServer, config: ResolvedConfig, env: E
   let timer: NodeJS.Timeout | undefined;
   let onAbort: (() => void) | undefined;
   const stop = new AbortController();
+  // At the deadline, lists other than tools/list still pending are given up (unavailable); the
+  // server fails only if its tools were not listed by then.
+  const cutoff = new AbortController();
+  let toolsListed = false;
+  const timeoutMessage = `no answer within ${timeout} ms`;
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new CodegenError("server", `no answer within ${timeout} ms${stream.junkNote()} (raise \`timeout\` in the config: at the top level, or in servers.${server.name})`, { subject })), timeout);
+    timer = setTimeout(() => {
+      cutoff.abort();
+      if (!toolsListed) reject(new CodegenError("server", `${timeoutMessage}${stream.junkNote()} (raise \`timeout\` in the config: at the top level, or in servers.${server.name})`, { subject }));
+    }, timeout);
     onAbort = () => reject(new CodegenError("server", "capture interrupted", { subject }));
     if (options.signal?.aborted) onAbort();
     else options.signal?.addEventListener("abort", onAbort, { once: true });
@@ -147,7 +158,12 @@ async function captureOne(server: ResolvedServer, config: ResolvedConfig, env: E
         created.onerror = (error) => stream.record(error);
         options.install?.(server.name, created);
       }, server.config.protocol, stop.signal);
-      return listEverything(opened.client, opened.protocolVersion, server.name, limits);
+      return listEverything(opened.client, opened.protocolVersion, server.name, limits, {
+        strict: config.unavailableLists === "error",
+        cutoff: cutoff.signal,
+        timeoutMessage,
+        onToolsListed: () => (toolsListed = true),
+      });
     })();
     work.catch(() => undefined); // the deadline may win; the loser's rejection is not unhandled
     const listing = await Promise.race([work, deadline, stream.fatal]);
@@ -161,11 +177,14 @@ async function captureOne(server: ResolvedServer, config: ResolvedConfig, env: E
     if (error instanceof LoginRequiredError) {
       throw new CodegenError("server", `login required: run \`mcp-codegen login ${server.name}\` (no valid stored login for its OAuth authorization)`, { subject, cause: error });
     }
-    const tail = error instanceof OpenFailure ? error.stderr : (opened?.stderr?.summary() ?? "");
+    // A child that ended: how (its exit code) and its last stderr lines, not only "Connection closed".
+    const ended = error instanceof OpenFailure && error.exit !== undefined;
+    const tail = !(error instanceof OpenFailure) ? (opened?.stderr?.summary() ?? "") : ended ? error.stderrLines : error.stderr;
     // The network cause first: a runtime error's own detail may be the bare `fetch failed` above it.
     const missing = error instanceof OpenFailure ? error.missingPath : undefined;
     const message = missing ?? describeFailure(error, resolved) ?? (error instanceof McpRuntimeError ? error.detail : causeMessage(error));
-    const detail = `${message}${stream.junkNote()}${tail ? ` (stderr: ${tail})` : ""}`;
+    const exit = ended ? `: the server ${(error as OpenFailure).exit}` : "";
+    const detail = `${message}${exit}${stream.junkNote()}${tail ? ` (${ended ? "last stderr lines" : "stderr"}: ${tail})` : ""}`;
     throw new CodegenError("server", redact(`cannot capture: ${detail}`, resolved.secrets), { subject });
   } finally {
     stop.abort();
@@ -229,24 +248,41 @@ const AS_SENT: StandardSchemaV1<unknown, Record<string, unknown>> = {
   },
 };
 
+/** How lists other than tools/list are treated when the server does not answer them. */
+interface OptionalLists {
+  /** `unavailableLists: "error"`: an unanswered list fails the server. */
+  strict: boolean;
+  /** Aborted when the capture's deadline passes: pending optional lists are given up. */
+  cutoff?: AbortSignal;
+  timeoutMessage?: string;
+  onToolsListed?: () => void;
+}
+
+type OptionalKey = "resources" | "resourceTemplates" | "prompts";
+
 async function listEverything(
   client: Client,
   protocolVersion: string | undefined,
   server: string,
   limits: CaptureLimits,
+  optional: OptionalLists,
 ): Promise<RawServerListing> {
   const subject = `server "${server}"`;
   const capabilities = (client.getServerCapabilities() ?? {}) as Record<string, unknown>;
   const budget = new ListingBudget(subject, limits.maxListingBytes);
   const schemas = await loadSchemaSdk();
+  const unavailable: NonNullable<RawServerListing["unavailable"]> = {};
+  if (capabilities["tools"] === undefined) optional.onToolsListed?.();
   const lists = await Promise.all(
     LISTINGS.map((listing) => {
       if (capabilities[listing.capability] === undefined) return [];
       let pages = 0;
+      const isTools = listing.key === "tools";
+      const options = isTools || !optional.cutoff ? UNBOUNDED : { ...UNBOUNDED, signal: optional.cutoff };
       // A plain request, not `client.listTools`: that one also compiles every output schema.
       const fetchPage = async (cursor: string | undefined) => {
         pages++;
-        const page = await client.request({ method: listing.method, params: cursor ? { cursor } : {} }, AS_SENT, UNBOUNDED);
+        const page = await client.request({ method: listing.method, params: cursor ? { cursor } : {} }, AS_SENT, options);
         const items = page[listing.key];
         if (Array.isArray(items)) for (const item of items as Listed[]) checkDepth(subject, `${listing.entity} ${JSON.stringify(entityName(item))}`, item, limits.maxSchemaDepth);
         const checked = schemas[listing.schema].safeParse(page);
@@ -254,9 +290,19 @@ async function listEverything(
         budget.add(items as Listed[]);
         return { items: items as Listed[], nextCursor: page["nextCursor"] as string | undefined };
       };
-      return collectPages(server, listing.method, fetchPage).catch((error: unknown) => {
+      const listed = collectPages(server, listing.method, fetchPage);
+      if (isTools) listed.then(() => optional.onToolsListed?.(), () => undefined);
+      return listed.catch((error: unknown) => {
+        const code = isTools || optional.strict ? undefined : unansweredCode(error, optional.cutoff?.aborted === true);
+        if (code !== undefined) {
+          const message = code === "timeout" ? (optional.timeoutMessage ?? "no answer") : causeMessage(error);
+          unavailable[listing.key as OptionalKey] = { method: listing.method, code, message: describeUnanswered(code, message) };
+          return [];
+        }
         if (error instanceof CodegenError || error instanceof McpRuntimeError) throw error;
-        throw new Error(`${causeMessage(error)} during ${listing.method} (page ${pages})`, { cause: error });
+        const hint = isTools ? "" : ' (`unavailableLists: "error"` is set; without it the list is skipped with a warning)';
+        const why = optional.cutoff?.aborted && !isTools ? optional.timeoutMessage ?? "no answer" : causeMessage(error);
+        throw new Error(`${why} during ${listing.method} (page ${pages})${optional.strict ? hint : ""}`, { cause: error });
       });
     }),
   );
@@ -275,6 +321,7 @@ async function listEverything(
     resourceTemplates: byKey["resourceTemplates"] as ResourceTemplate[],
     prompts: byKey["prompts"] as Prompt[],
     ...(skills === undefined ? {} : { skills: skills.entries, refusedSkills: skills.refused }),
+    ...(Object.keys(unavailable).length === 0 ? {} : { unavailable }),
   };
 }
 

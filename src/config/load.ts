@@ -46,6 +46,10 @@ export interface ResolvedConfig {
   drift: DriftConfig;
   /** `audit`: rule levels, acknowledged findings, `failOn`, `stripHidden`. */
   audit: AuditConfig;
+  /** What an advertised list the server does not answer does: "warn" (default) or "error". */
+  unavailableLists: "warn" | "error";
+  /** Acknowledged warnings (`warnings` in the config): rule id or `server.tool` glob → "off". */
+  warnings: Readonly<Record<string, "off">>;
   /** How input types read an unset `additionalProperties` (`types.additionalProperties`, default "closed"). */
   inputTypes: InputTypesMode;
   /** `targets`, `approval`, `modelSchema`. */
@@ -86,6 +90,8 @@ export function resolveConfig(raw: unknown, configPath: string): ResolvedConfig 
     servers,
     drift: config.drift ?? {},
     audit: config.audit ?? {},
+    unavailableLists: config.unavailableLists ?? "warn",
+    warnings: config.warnings ?? {},
     inputTypes: config.types?.additionalProperties ?? "closed",
     targets: resolveTargets(config),
     format: config.format ?? "oxfmt",

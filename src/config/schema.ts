@@ -213,6 +213,17 @@ export const codegenConfigSchema = z.strictObject({
   maxSchemaDepth: z.number().int().positive().optional(),
   drift: driftConfig.optional(),
   audit: auditConfig.optional(),
+  /**
+   * A list other than tools/list that a server advertises but does not answer (method not found,
+   * internal error, no answer in time, an invalid page): "warn" (default) records it as
+   * unavailable and generates the rest; "error" fails the server.
+   */
+  unavailableLists: z.enum(["warn", "error"]).optional(),
+  /**
+   * Warnings acknowledged: a rule id (`"format-not-checked": "off"`) or a `server.tool` glob
+   * (`"github.*": "off"`, `"github.create_*": "off"`). Counted as silenced, not shown.
+   */
+  warnings: z.record(z.string().min(1), z.literal("off")).optional(),
   /** Every server's `outputHandling`; a server's own value wins, block type by block type. */
   outputHandling: outputHandling.optional(),
   ...targetsConfig,

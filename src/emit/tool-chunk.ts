@@ -12,6 +12,8 @@ import { emitZod } from "./schema/zod.js";
 import { prepareSchema } from "./schema/prepare.js";
 
 export interface EmitWarning {
+  /** Stable id of the kind of warning (docs/warnings.md); set when the run reports it. */
+  rule?: string;
   subject: string;
   pointer: string;
   message: string;

@@ -7,14 +7,20 @@ export function snapshotText(snapshot: Snapshot): string {
   return canonicalFileText(snapshot);
 }
 
-export async function readSnapshot(file: string): Promise<Snapshot> {
+/** What to do about a missing snapshot file, by who asked for it. */
+const MISSING_ADVICE = {
+  project: "not found (run `mcp-codegen generate` online first)",
+  argument: "file not found (`diff` compares two existing snapshot files: check the path)",
+} as const;
+
+export async function readSnapshot(file: string, role: keyof typeof MISSING_ADVICE = "project"): Promise<Snapshot> {
   const subject = path.basename(file);
   let text: string;
   try {
     text = await readFile(file, "utf8");
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const why = code === "ENOENT" ? "not found (run `mcp-codegen generate` online first)" : `cannot read (${code})`;
+    const why = code === "ENOENT" ? MISSING_ADVICE[role] : `cannot read (${code})`;
     throw new CodegenError("input", `snapshot ${why}`, { subject: file });
   }
   let parsed: unknown;

@@ -92,7 +92,7 @@ describe("generate output", () => {
     const listing = { capabilities: { tools: {} }, tools: [{ name: "t", inputSchema: { type: "object", properties: { x: { type: "string", not: { const: "a" } } } } }] };
     writeFileSync(path.join(dir, "listing.json"), JSON.stringify(listing));
     writeFileSync(path.join(dir, "codegen.config.json"), JSON.stringify({ servers: { listing: { command: "node", args: [LISTING_SERVER, "listing.json"] } }, outDir: "gen" }));
-    const warning = 'warning: tool "listing/t" /inputSchema/properties/x/not: not is not expressed in the TS type (the Zod schema checks it at run time)';
+    const warning = 'warning: tool "listing/t" /inputSchema/properties/x/not: not is not expressed in the TS type (the Zod schema checks it at run time) [keyword-not-in-type]';
     for (const args of [["generate"], ["generate"], ["generate", "--no-cache"], ["generate", "--offline"]]) {
       const result = await runCli(args, { cwd: dir, env: { CI: "1" } });
       expect(result.status, result.stderr).toBe(0);
@@ -103,7 +103,7 @@ describe("generate output", () => {
     const json = await runCli(["generate", "--json", "--no-cache"], { cwd: dir });
     const report = JSON.parse(json.stdout);
     expect(report.servers[0].warnings).toBe(1);
-    expect(report.warnings).toEqual([{ subject: 'tool "listing/t"', pointer: "/inputSchema/properties/x/not", message: expect.stringMatching(/^not is not expressed/) }]);
+    expect(report.warnings).toEqual([{ rule: "keyword-not-in-type", subject: 'tool "listing/t"', pointer: "/inputSchema/properties/x/not", message: expect.stringMatching(/^not is not expressed/) }]);
   });
 
   it("lists every config problem with its key path and a suggestion for typos", async () => {

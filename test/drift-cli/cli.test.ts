@@ -82,7 +82,7 @@ describe("check", () => {
     }
     // The reachable server is still compared; the failing one is named in the report itself.
     expect(text!.stdout).toBe("No drift: 1 server matches the snapshot. 1 could not be checked.\n");
-    expect(markdown!.stdout).toMatch(/^## MCP schema drift\n\n\*\*❌ Could not check:\*\*\n\n- server &quot;listing&quot;\\: cannot capture\\: /);
+    expect(markdown!.stdout).toMatch(/^## MCP schema drift\n\n\*\*❌ Could not check:\*\*\n\n- server "listing": cannot capture: /);
     expect(markdown!.stdout).toMatch(/No drift in the servers checked\.\n$/);
     expect(JSON.parse(report!.stdout)).toMatchObject({ version: 1, changes: [], failures: [{ server: "listing", message: expect.stringMatching(/^server "listing": cannot capture: /) }] });
     expect(github!.stdout).toMatch(/^::error file=[^,]*mcp-snapshot\.json,title=MCP drift%3A could not check::server "listing": cannot capture: /);
@@ -100,7 +100,7 @@ describe("check", () => {
     writeFileSync(path.join(dir, "codegen.config.json"), JSON.stringify({ ...listingConfig(), servers: { [SERVER]: { url: `http://127.0.0.1:${port}/mcp` } } }));
     const result = await runCli(["check", "--format", "markdown"], { cwd: dir });
     expect(result.status).toBe(2);
-    expect(result.stdout).toContain(`- server &quot;${SERVER}&quot;\\: cannot capture\\: connection refused 127\\.0\\.0\\.1\\:${port}`);
+    expect(result.stdout).toContain(`- server "${SERVER}": cannot capture: connection refused 127.0.0.1:${port}`);
   });
 
   it("a check that cannot start at all (no snapshot) still writes a report naming why", async () => {

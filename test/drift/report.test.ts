@@ -84,8 +84,8 @@ describe("markdown report", () => {
     expect(markdown).toContain("| 🔴 breaking | 1 |");
     expect(markdown).toContain("| ✅ accepted | 1 |");
     expect(markdown).toContain("### Server s");
-    expect(markdown).toContain("| 🔴 breaking | `input-property-removed` | tool &quot;t&quot; | \\/inputSchema\\/properties\\/b |");
-    expect(markdown).toContain("Accepted: reviewed in \\#12");
+    expect(markdown).toContain('| 🔴 breaking | `input-property-removed` | tool "t" | /inputSchema/properties/b |');
+    expect(markdown).toContain("Accepted: reviewed in #12");
     expect(renderReport(empty(), "markdown")).toBe("## MCP schema drift\n\nNo drift.\n");
   });
 
@@ -94,7 +94,7 @@ describe("markdown report", () => {
     // The only invisible character allowed is the zero-width space the escaper puts after "@".
     expect(markdown.replace(/@\u200b/g, "@")).not.toMatch(UNSAFE);
     expect(markdown).not.toContain("<img");
-    expect(markdown).toContain("&lt;img src\\=x onerror\\=alert\\(1\\)&gt;");
+    expect(markdown).toContain("&lt;img src=x onerror=alert(1)&gt;");
     expect(markdown).not.toContain("**bold**");
     expect(markdown).not.toContain("@octocat");
     expect(markdown).not.toContain("[link](");
@@ -104,8 +104,20 @@ describe("markdown report", () => {
     expect(row.length).toBeLessThan(1500);
   });
 
-  it("escapes every ASCII punctuation character and HTML-significant character", () => {
-    expect(escapeMarkdown("a*b_c`d<e>&f|g@h")).toBe("a\\*b\\_c\\`d&lt;e&gt;&amp;f\\|g@\u200bh");
+  it("escapes inline markup, table pipes and HTML-significant characters", () => {
+    expect(escapeMarkdown("a*b_c`d<e>&f|g@h~[i]\\")).toBe("a\\*b\\_c\\`d&lt;e&gt;&amp;f\\|g@\u200bh\\~\\[i\\]\\\\");
+  });
+
+  it("leaves alone what needs no escaping: quotes, slashes, parentheses, dots, colons, #, - inside a line", () => {
+    const plain = 'Input property "path" (a/b.c) changed: 3 - 4 = -1; #12 isn\'t {x}, 100%!';
+    expect(escapeMarkdown(plain)).toBe(plain);
+  });
+
+  it("only a line-leading block marker, a URL scheme and www. are broken", () => {
+    expect(escapeMarkdown("# heading")).toBe("\\# heading");
+    expect(escapeMarkdown("- item")).toBe("\\- item");
+    expect(escapeMarkdown("1. first")).toBe("1\\. first");
+    expect(escapeMarkdown("see https://evil.example and www.evil.example")).toBe("see https\\://evil.example and www\\.evil.example");
   });
 });
 

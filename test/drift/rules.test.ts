@@ -161,6 +161,18 @@ const CASES: Record<RuleId, Case> = {
   "capability-withdrawn": { level: "breaking", pointer: "/capabilities/resources/subscribe", run: () => diffServers({ capabilities: { resources: { subscribe: true } } }, { capabilities: { resources: {} } }) },
   "capability-changed": { level: "dangerous", run: () => diffServers({ capabilities: { experimental: { x: 1 } } }, { capabilities: { experimental: { x: 2 } } }) },
   "capability-added": { level: "safe", run: () => diffServers({ capabilities: {} }, { capabilities: { logging: {} } }) },
+  // Entries of a list no longer answered are not compared (no prompt-removed); answered again, they are added.
+  "list-became-unavailable": {
+    level: "dangerous",
+    pointer: "/unavailable/prompts",
+    run: () => diffServers({ prompts: [prompt("p")] }, { unavailable: { prompts: { method: "prompts/list", code: -32601 } } }),
+  },
+  "list-became-available": {
+    level: "safe",
+    pointer: "/unavailable/prompts",
+    also: ["prompt-added"],
+    run: () => diffServers({ unavailable: { prompts: { method: "prompts/list", code: "timeout" } } }, { prompts: [prompt("p")] }),
+  },
   "protocol-version-changed": { level: "dangerous", run: () => diffServers({ protocolVersion: "2025-03-26" }, { protocolVersion: "2025-06-18" }) },
   // A snapshot written before `era` existed: its era is its revision's.
   "protocol-era-changed": { level: "dangerous", pointer: "/era", also: ["protocol-version-changed"], run: () => diffServers({ protocolVersion: "2025-11-25" }, { protocolVersion: "2026-07-28", era: "modern" }) },

@@ -17,11 +17,11 @@ describe("missing peers at generate time", () => {
   it("one warning line per missing package, naming it and the install command", async () => {
     writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "app", type: "module" }));
     writeFileSync(path.join(dir, "codegen.config.json"), JSON.stringify({ servers: { math: MATH_STDIO }, outDir: "src/generated" }));
-    const result = await runCli(["generate", "--quiet"], { cwd: dir });
+    const result = await runCli(["generate"], { cwd: dir, env: { CI: "1" } });
     expect(result.status, result.stderr).toBe(0);
     expect(result.stderr.trim().split("\n")).toEqual([
-      'warning: package "zod" (imported by src/generated/): not installed: the generated code cannot load without it (npm i zod)',
-      'warning: package "@langchain/core" (imported by src/generated/): not installed: the generated code cannot load without it (npm i @langchain/core)',
+      'warning: package "zod" (imported by src/generated/): not installed: the generated code cannot load without it (npm i zod) [peer-missing]',
+      'warning: package "@langchain/core" (imported by src/generated/): not installed: the generated code cannot load without it (npm i @langchain/core) [peer-missing]',
     ]);
   });
 });

@@ -20,6 +20,10 @@
  * the cursor they were asked for (a cursor loop), `endless` lists always offer a next page
  * (empty once the items run out), and `crashAt` makes the process exit with code 3 when the
  * given page (1-based) of the given list is asked for.
+ *
+ * `fail` makes a list not answer, as servers that advertise a capability they do not serve
+ * do: a number is answered as that JSON-RPC error code (-32601, -32603, …), `"hang"` never
+ * answers, `"malformed"` answers a page whose items are not a list.
  */
 import { readFileSync, watch } from "node:fs";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
@@ -49,6 +53,7 @@ interface ListingFile {
   texts?: Record<string, string>;
   bareNotFound?: boolean;
   paging?: Paging;
+  fail?: Partial<Record<ListKey, number | "hang" | "malformed">>;
 }
 
 type ListKey = "tools" | "resources" | "resourceTemplates" | "prompts";
@@ -90,6 +95,10 @@ server.setRequestHandler(InitializeRequestSchema, () => {
 /** One page of a list (the whole list without `paging`): `{ [list]: items, nextCursor? }`. */
 function page(list: ListKey, cursor: string | undefined): never {
   const listing = read();
+  const failure = listing.fail?.[list];
+  if (typeof failure === "number") throw new McpError(failure, failure === -32601 ? "Method not found" : `${list} cannot be listed`);
+  if (failure === "hang") return new Promise(() => undefined) as never;
+  if (failure === "malformed") return { [list]: "not a list" } as never;
   const items = listing[list] ?? [];
   const paging = listing.paging;
   if (!paging) return { [list]: items } as never;

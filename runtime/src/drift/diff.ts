@@ -43,7 +43,17 @@ export function diffServer(server: string, before: ServerSnapshot | undefined, a
   if (!after) return [makeChange(server, self, { ruleId: "server-removed" })];
   if (before.hash && before.hash === after.hash) return [];
   const changes = diffServerMetadata(before, after).map((finding) => makeChange(server, self, finding));
-  for (const kind of ENTITY_KINDS) changes.push(...diffKind(server, kind, list(before, kind), list(after, kind)));
+  for (const kind of ENTITY_KINDS) {
+    const [was, is] = [before.unavailable?.[kind], after.unavailable?.[kind]];
+    // Unavailable on either side: nothing to compare entry by entry (see rules.ts).
+    if (was && is) continue;
+    if (!was && is) {
+      changes.push(makeChange(server, self, { ruleId: "list-became-unavailable", pointer: `/unavailable/${kind}`, subjectText: is.method, after: is.code, afterText: describeCode(is.code) }));
+      continue;
+    }
+    if (was && !is) changes.push(makeChange(server, self, { ruleId: "list-became-available", pointer: `/unavailable/${kind}`, subjectText: was.method, before: was.code, beforeText: describeCode(was.code) }));
+    changes.push(...diffKind(server, kind, list(before, kind), list(after, kind)));
+  }
   changes.push(...diffSkills(server, before, after));
   hintPropertyRenames(changes);
   return changes;
@@ -102,6 +112,11 @@ function keyed(kind: EntityKind, entities: JsonObject[]): Map<string, JsonObject
   const map = new Map<string, JsonObject>();
   for (const entity of entities) map.set(entityKey(kind, entity as unknown as { name: string }), entity);
   return map;
+}
+
+/** `error -32601`, `timeout`, `invalid-result`: an unavailable list's code in a change's message. */
+function describeCode(code: number | string): string {
+  return typeof code === "number" ? `error ${code}` : code;
 }
 
 function list(server: ServerSnapshot, kind: EntityKind): JsonObject[] {

@@ -130,6 +130,12 @@ export const RULES = {
   "capability-withdrawn": { level: "breaking", side: "server", template: "Capability {subject} was withdrawn" },
   "capability-changed": { level: "dangerous", side: "server", template: "Capability {subject} changed from {before} to {after}" },
   "capability-added": { level: "safe", side: "server", template: "Capability {subject} was added" },
+  // An advertised list the server stopped answering (or answers again; snapshot `unavailable`).
+  // Dangerous, not breaking: nothing generated changes and the entries may still be there (a
+  // read by URI, a prompt by name may work), but they can no longer be compared. A list that
+  // stays unavailable is no change at all.
+  "list-became-unavailable": { level: "dangerous", side: "server", template: "List {subject} is no longer answered ({after}): its entries are not compared" },
+  "list-became-available": { level: "safe", side: "server", template: "List {subject} is answered again (was {before}): its entries are compared as added" },
   "protocol-version-changed": { level: "dangerous", side: "server", template: "Protocol version changed from {before} to {after}" },
   // Dangerous, not breaking: no generated type changes and the client still connects (it starts in
   // the recorded era and negotiates when refused), but how the server behaves does: sessions,

@@ -7,7 +7,7 @@ import { canonicalize, compareCodeUnits, type Json } from "./canonical-json.js";
 import { hashJson } from "./hash.js";
 import { eraOfRevision, type ProtocolEra } from "./protocol.js";
 import { sortSkills } from "./skills.js";
-import { ENTITY_KINDS, entityKey, type EntityKind, type JsonObject, type ServerSnapshot, type SkillEntry } from "./snapshot.js";
+import { ENTITY_KINDS, entityKey, type EntityKind, type JsonObject, type ServerSnapshot, type SkillEntry, type UnavailableList } from "./snapshot.js";
 
 /**
  * Which listed fields the snapshot keeps, per entity kind. Anything else a server sends is
@@ -38,6 +38,8 @@ export interface ListingInput {
   prompts: readonly unknown[];
   /** Skill entries (`shared/skills.ts`), only for a server that declares the extension. */
   skills?: readonly SkillEntry[] | undefined;
+  /** Advertised lists the server did not answer (their arrays above are empty). */
+  unavailable?: Partial<Record<EntityKind, UnavailableList>> | undefined;
 }
 
 /** Tool include / exclude globs of a server's config (`*` matches any run of characters). */
@@ -62,8 +64,19 @@ export function buildServerSnapshot(listing: ListingInput, filter: ToolFilter = 
     ...(listing.instructions === undefined ? {} : { instructions: listing.instructions }),
     ...entities,
     ...(listing.skills === undefined ? {} : { skills: sortSkills([...listing.skills]) }),
+    ...unavailableField(listing.unavailable),
   };
   return { ...body, hash: hashJson(body) } as unknown as ServerSnapshot;
+}
+
+/** `{ unavailable }` with only the method and code of each unanswered list, in kind order; `{}` when none. */
+function unavailableField(unavailable: ListingInput["unavailable"]): { unavailable?: JsonObject } {
+  const out: JsonObject = {};
+  for (const kind of ENTITY_KINDS) {
+    const entry = unavailable?.[kind];
+    if (entry) out[kind] = { code: entry.code, method: entry.method };
+  }
+  return Object.keys(out).length === 0 ? {} : { unavailable: canonicalize(out) as JsonObject };
 }
 
 /** One listed entity as the snapshot keeps it, with its fingerprint (`hash`). */

@@ -37,16 +37,39 @@ export function resolvePlaceholders(text: string, env: Environment, subject: str
   });
 }
 
-/** Resolve placeholders in every string of a plain JSON-like value (objects, arrays, strings). */
+/**
+ * Resolve placeholders in every string of a plain JSON-like value (objects, arrays, strings).
+ * Every missing variable is named at once (one error, all names and where each is used), so a
+ * user sets them in one go instead of one per run.
+ */
 export function resolveDeep<T>(value: T, env: Environment, subject: string): T {
+  const missing = missingPlaceholders(value, env, subject);
+  if (missing.length > 1) {
+    const names = [...new Set(missing.map((entry) => entry.name))];
+    throw new CodegenError("config", `environment variables ${names.join(", ")} are not set`, { subject: missing.map((entry) => entry.subject).join(", ") });
+  }
+  return resolveValue(value, env, subject);
+}
+
+function resolveValue<T>(value: T, env: Environment, subject: string): T {
   if (typeof value === "string") return resolvePlaceholders(value, env, subject) as T;
-  if (Array.isArray(value)) return value.map((item, index) => resolveDeep(item, env, `${subject}[${index}]`)) as T;
+  if (Array.isArray(value)) return value.map((item, index) => resolveValue(item, env, `${subject}[${index}]`)) as T;
   if (value !== null && typeof value === "object") {
     const out: Record<string, unknown> = {};
-    for (const [key, member] of Object.entries(value)) setOwn(out, key, resolveDeep(member, env, `${subject}.${key}`));
+    for (const [key, member] of Object.entries(value)) setOwn(out, key, resolveValue(member, env, `${subject}.${key}`));
     return out as T;
   }
   return value;
+}
+
+/** Every placeholder without a default whose variable is unset or empty, with where it is used. */
+export function missingPlaceholders(value: unknown, env: Environment, subject: string): { name: string; subject: string }[] {
+  if (typeof value === "string") {
+    return [...value.matchAll(PLACEHOLDER)].filter((match) => match[2] === undefined && !env[match[1] ?? ""]).map((match) => ({ name: match[1] ?? "", subject }));
+  }
+  if (Array.isArray(value)) return value.flatMap((item, index) => missingPlaceholders(item, env, `${subject}[${index}]`));
+  if (value !== null && typeof value === "object") return Object.entries(value).flatMap(([key, member]) => missingPlaceholders(member, env, `${subject}.${key}`));
+  return [];
 }
 
 /** Every resolved value that came from the environment, for redaction of messages and logs. */

@@ -37,6 +37,12 @@ export interface ServerSnapshot {
    * for a server that declares the extension, so other servers' entries (and hashes) are unchanged.
    */
   skills?: SkillEntry[];
+  /**
+   * Lists the server advertises (by capability) but did not answer at capture: their entity
+   * array is empty and stays out of drift comparison while they stay unavailable. Absent when
+   * every advertised list answered. Only the error's code is kept (its text may vary per run).
+   */
+  unavailable?: Partial<Record<EntityKind, UnavailableList>>;
   /** Hash of everything above. */
   hash: string;
 }
@@ -80,6 +86,14 @@ export interface SkillEntry {
   /** Hash of the entry without this field (its fingerprint). */
   hash: string;
 }
+/** A list that was not answered: its method and the error's code. */
+export interface UnavailableList {
+  method: string;
+  /** The JSON-RPC error code the server answered with, or `"timeout"` / `"invalid-result"`. */
+  code: number | UnavailableCode;
+}
+
+export type UnavailableCode = "timeout" | "invalid-result";
 
 /** Fields every listed entity may carry besides its own. */
 interface EntityCommon {

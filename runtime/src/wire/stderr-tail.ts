@@ -23,6 +23,16 @@ export class StderrTail {
    * The line that best explains a failure: the last one that reads like an error, else the
    * last non-empty one; "" when the server wrote nothing.
    */
+  /** The last `count` non-empty lines, joined with " | " (a crash's context, not only its last words). */
+  lastLines(count = 3): string {
+    return this.#text
+      .split(/\r?\n/)
+      .map((line) => line.trim())
+      .filter((line) => line !== "" && !line.startsWith("Node.js v"))
+      .slice(-count)
+      .join(" | ");
+  }
+
   summary(): string {
     const lines = this.#text
       .split(/\r?\n/)

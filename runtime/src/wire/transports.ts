@@ -105,6 +105,7 @@ async function openStdio(server: ResolvedStdio, open: OpenSettings): Promise<Ope
   const { StdioClientTransport } = await loadStdioSdk();
   // With "pipe" the SDK hands out its stderr stream before start: read it from the first byte.
   const tail: { current: StderrTail | undefined } = { current: undefined };
+  const exit: { current: string | undefined } = { current: undefined };
   const transport = () => {
     const created = new StdioClientTransport({
       command: server.command,
@@ -116,12 +117,14 @@ async function openStdio(server: ResolvedStdio, open: OpenSettings): Promise<Ope
     });
     trackOnSpawn(created);
     tail.current = server.stderr === "pipe" && created.stderr ? new StderrTail(created.stderr) : undefined;
+    exit.current = undefined;
+    watchExit(created, (how) => (exit.current = how));
     return created;
   };
   try {
     return await openOver("stdio", transport, open, tail);
   } catch (error) {
-    throw new OpenFailure(error, tail.current?.summary() ?? "", missingPathOf(server));
+    throw new OpenFailure(error, tail.current?.summary() ?? "", missingPathOf(server), exit.current, tail.current?.lastLines() ?? "");
   }
 }
 
@@ -132,11 +135,33 @@ export class OpenFailure extends Error {
   /** `args[0] "servers/x.mjs" not found: tried /app/servers/x.mjs (…)`: the likelier cause when set. */
   readonly missingPath: string | undefined;
 
-  constructor(cause: unknown, stderr: string, missingPath?: string) {
+  /** `exited with code 3`, `killed by SIGKILL`: how the child ended, when it did before the open failed. */
+  readonly exit: string | undefined;
+  /** The last few lines of its stderr, joined with " | " ("" when it wrote nothing). */
+  readonly stderrLines: string;
+
+  constructor(cause: unknown, stderr: string, missingPath?: string, exit?: string, stderrLines = "") {
     super(cause instanceof Error ? cause.message : String(cause), { cause });
     this.stderr = stderr;
     this.missingPath = missingPath;
+    this.exit = exit;
+    this.stderrLines = stderrLines;
   }
+}
+
+/**
+ * How the transport's child ends, reported once. The SDK keeps its ChildProcess private
+ * (`_process`, set synchronously by start()); read defensively, so a later SDK without it only
+ * loses the exit code in messages.
+ */
+function watchExit(transport: { start(): Promise<void> }, onExit: (how: string) => void): void {
+  const start = transport.start.bind(transport);
+  transport.start = () => {
+    const started = start();
+    const child = (transport as unknown as { _process?: { once?(event: "exit", listener: (code: number | null, signal: string | null) => void): unknown } })._process;
+    child?.once?.("exit", (code, signal) => onExit(code !== null ? `exited with code ${code}` : `killed by ${signal ?? "a signal"}`));
+    return started;
+  };
 }
 
 /** Both HTTP transports: configured headers, per-call headers (through fetch), OAuth (a provider of the user's, or the runtime's session in `fetch`). */

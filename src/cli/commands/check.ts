@@ -1,3 +1,4 @@
+import { appendFileSync } from "node:fs";
 import { check, diffFiles, type CheckFailure, type CheckResult } from "../../check.js";
 import { failsAt, renderReport, type ReportFormat } from "../../drift/index.js";
 import type { CheckCliOptions, DiffCliOptions } from "../options.js";
@@ -29,7 +30,11 @@ function printResult(result: CheckResult, options: { format: ReportFormat; failO
   const threshold = options.failOn ?? result.failOn ?? "breaking";
   const color = process.stdout.isTTY === true && !process.env["NO_COLOR"];
   const file = result.snapshotFile === undefined ? {} : { file: result.snapshotFile };
-  process.stdout.write(renderReport(result.report, options.format, { color, servers: result.servers.length, failures: result.failures, ...file }));
+  const renderOptions = { servers: result.servers.length, failures: result.failures, ...file };
+  process.stdout.write(renderReport(result.report, options.format, { color, ...renderOptions }));
+  // In GitHub Actions the annotations go to stdout and the markdown report to the job summary.
+  const summaryFile = process.env["GITHUB_STEP_SUMMARY"];
+  if (options.format === "github" && summaryFile) appendFileSync(summaryFile, renderReport(result.report, "markdown", renderOptions));
   for (const failure of result.failures) process.stderr.write(`mcp-codegen: ${failure.message}\n`);
   if (result.failures.length > 0) return EXIT_FAILED;
   return failsAt(result.report, threshold) ? EXIT_DRIFT : EXIT_OK;

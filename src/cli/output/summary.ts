@@ -7,6 +7,7 @@ import type { Colors } from "./colors.js";
 import { count, duration, listingWords } from "./words.js";
 import { contextCostLine, contextCostTable } from "./context-cost.js";
 import { auditLine, renderAudit } from "../../audit/report/index.js";
+import { groupWarnings, type WarningGroup } from "../../warnings/apply.js";
 
 export interface SummaryLines {
   out: string[];
@@ -18,7 +19,8 @@ export function summaryLines(
   colors: { out: Colors; err: Colors },
   options: { quiet: boolean; capturedShown: boolean; contextCostTable?: boolean; verbose?: boolean },
 ): SummaryLines {
-  const err = [...problemLines(report, colors.err), ...auditProblemLines(report, colors.err, options)];
+  // --quiet: failures only (stale files with --check); warnings and notes are left out.
+  const err = [...problemLines(report, colors.err, options.quiet), ...auditProblemLines(report, colors.err, options)];
   const c = colors.out;
   if (options.quiet) return { out: [], err };
   const out: string[] = [auditSummaryLine(report, c)];
@@ -44,7 +46,8 @@ export function summaryLines(
     }),
     { tools: 0, resources: 0, resourceTemplates: 0, prompts: 0 },
   );
-  const warnings = report.warnings.length > 0 ? `, ${c.yellow(count(report.warnings.length, "warning"))}` : "";
+  const silenced = report.silencedWarnings > 0 ? `, ${count(report.silencedWarnings, "warning")} acknowledged in the config` : "";
+  const warnings = (report.warnings.length > 0 ? `, ${c.yellow(count(report.warnings.length, "warning"))}` : "") + silenced;
   out.push(
     `${c.green("✔")} ${count(report.servers.length, "server")} (${listingWords(totals)}${warnings}) → ${report.outDir}/: ` +
       `${changed.length} changed, ${all.length - changed.length} unchanged, in ${duration(report.elapsedMs)} (${report.mode}).`,
@@ -72,10 +75,12 @@ function auditProblemLines(report: GenerateReport, c: Colors, options: { quiet: 
   return options.quiet && error + warning > 0 ? [auditLine(report.audit)] : [];
 }
 
-function problemLines(report: GenerateReport, c: Colors): string[] {
+function problemLines(report: GenerateReport, c: Colors, quiet: boolean): string[] {
   const err: string[] = [];
-  for (const warning of report.warnings) err.push(`${c.yellow("warning")}: ${warning.subject} ${warning.pointer}: ${warning.message}`);
-  for (const note of report.notes) err.push(`${c.cyan("note")}: ${note.subject}: ${note.message}`);
+  if (!quiet) {
+    for (const group of groupWarnings(report.warnings)) err.push(warningLine(group, c));
+    for (const note of report.notes) err.push(`${c.cyan("note")}: ${note.subject}: ${note.message}`);
+  }
   if (report.check && report.stale) {
     err.push(`Stale generated files (run \`mcp-codegen generate${report.mode === "offline" ? " --offline" : ""}\`):`);
     for (const file of [report.snapshot, ...report.files]) {
@@ -83,6 +88,16 @@ function problemLines(report: GenerateReport, c: Colors): string[] {
     }
   }
   return err;
+}
+
+/**
+ * `warning: <subject> <pointer>: <message> [rule-id]`; when the same rule fired more than once on
+ * the server, the first occurrence and `[rule-id: N on server "x", the first shown]`.
+ */
+export function warningLine(group: WarningGroup, c: Colors): string {
+  const { first } = group;
+  const where = group.count > 1 && group.server !== undefined ? `: ${group.count} on server ${JSON.stringify(group.server)}, the first shown` : "";
+  return `${c.yellow("warning")}: ${first.subject} ${first.pointer}: ${first.message} ${c.dim(`[${group.rule}${where}]`)}`;
 }
 
 /** `--json`: the whole run as one document (version 1; only grows by optional fields). */
@@ -99,6 +114,7 @@ export function jsonReport(report: GenerateReport): string {
       servers: report.servers,
       files: [report.snapshot, ...report.files],
       warnings: report.warnings,
+      silencedWarnings: report.silencedWarnings,
       notes: report.notes,
       ...(report.contextCost ? { contextCost: report.contextCost } : {}),
       stages: report.stages,

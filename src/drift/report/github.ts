@@ -6,12 +6,13 @@
 import { cleanText, type Level, type Change, type DriftReport } from "@mcp-codegen/runtime/internal";
 import { cleanFields } from "./shared.js";
 import type { RenderOptions } from "./types.js";
+import { nothingCompared } from "./text.js";
 
 const COMMANDS: Record<Level, string> = { breaking: "error", dangerous: "warning", safe: "notice" };
 
 export function renderGithub(report: DriftReport, options: RenderOptions = {}): string {
   const failures = (options.failures ?? []).map((failure) => `::error ${properties(options, "MCP drift: could not check")}::${escapeData(cleanText(failure.message))}\n`);
-  if (report.changes.length === 0 && failures.length === 0) return `::notice ${properties(options, "MCP drift")}::No drift.\n`;
+  if (report.changes.length === 0 && failures.length === 0) return `::notice ${properties(options, "MCP drift")}::${options.servers === 0 ? nothingCompared(0) : "No drift."}\n`;
   return [...failures, ...report.changes.map((change) => annotation(change, options))].join("");
 }
 

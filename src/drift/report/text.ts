@@ -8,6 +8,7 @@ const LEVEL_COLOURS: Record<Level, string> = { breaking: "31", dangerous: "33", 
 export function renderText(report: DriftReport, options: RenderOptions = {}): string {
   // The failures themselves go to stderr, one line each (the CLI prints them in every format).
   const failed = options.failures?.length ?? 0;
+  if (report.changes.length === 0 && options.servers === 0) return `${nothingCompared(failed)}\n`;
   if (report.changes.length === 0 && failed > 0) return `${noDrift(options.servers)} ${failed} could not be checked.\n`;
   if (report.changes.length === 0) return `${noDrift(options.servers)}\n`;
   const paint = (code: string, text: string): string => (options.color ? `\u001b[${code}m${text}\u001b[0m` : text);
@@ -24,6 +25,11 @@ export function renderText(report: DriftReport, options: RenderOptions = {}): st
   }
   lines.push("", summaryLine(report.summary));
   return `${lines.join("\n")}\n`;
+}
+
+/** No server was compared (all failed, or none to compare): "No drift" would claim a comparison that never happened. */
+export function nothingCompared(failed: number): string {
+  return failed > 0 ? `Nothing compared: no server could be checked (${failed} failed).` : "Nothing compared: no server to check.";
 }
 
 function noDrift(servers: number | undefined): string {

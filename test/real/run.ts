@@ -1,0 +1,303 @@
+/**
+ * `npm run test:real`: mcp-codegen against popular MCP servers from npm that nobody here wrote
+ * (test/real/servers.ts, pinned versions). Not part of `npm test` or CI: it installs packages
+ * from the npm registry and takes minutes.
+ *
+ *  1. install every server into its own folder of a scratch folder outside the repository
+ *     (`--ignore-scripts`: no browser or binary downloads from elsewhere);
+ *  2. one project per server, each generated alone by the built CLI (`dist/cli/bin.js generate`);
+ *  3. one strict NodeNext `tsc` over every project's generated code;
+ *  4. `check` of each project against its live server: any change is false drift;
+ *  5. fidelity: each tool's Zod input schema against Ajv on generated instances (valid values
+ *     and near misses); a disagreement where the Zod emitter gave no warning counts;
+ *  6. one summary line: servers listed / tools / compile errors / disagreements / false drift /
+ *     warning lines per server, after a line per server.
+ *
+ * Flags: `--keep` keeps the scratch folder (its path is printed; test/real/corpus.ts finds the
+ * snapshots), `--dir <path>` uses another one, `--only a,b` runs only those server keys.
+ * A server already installed in the scratch folder at its pinned version is reused.
+ * Exits 1 when a listed server fails to compile, disagrees or drifts; 0 otherwise.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import fc from "fast-check";
+import type { Json } from "../../runtime/src/shared/canonical-json.js";
+import type { JsonObject } from "../../runtime/src/shared/snapshot.js";
+import { zodAgainstAjv } from "../fuzz/check.js";
+import { instancesArbitrary } from "../fuzz/instances.js";
+import { instancesFor } from "../schema/helpers.js";
+import { repoRoot } from "../helpers/servers.js";
+import { defaultScratchDir, projectsDir } from "./corpus.js";
+import { REAL_SERVERS, SKIPPED, type RealServer } from "./servers.js";
+
+const CLI = path.join(repoRoot, "dist/cli/bin.js");
+const TSC = path.join(repoRoot, "node_modules/typescript/bin/tsc");
+const CAPTURE_TIMEOUT_MS = 60_000;
+const PARALLEL = 2;
+
+interface Options {
+  keep: boolean;
+  dir: string;
+  only: string[] | undefined;
+}
+
+interface ServerOutcome {
+  key: string;
+  listed: boolean;
+  failure?: string;
+  tools: number;
+  warningLines: number;
+  unavailable: string[];
+  drift?: number;
+  disagreements: number;
+  ajvSkipped: number;
+}
+
+function parseOptions(argv: readonly string[]): Options {
+  const value = (flag: string) => {
+    const index = argv.indexOf(flag);
+    return index === -1 ? undefined : argv[index + 1];
+  };
+  const only = value("--only");
+  return { keep: argv.includes("--keep"), dir: path.resolve(value("--dir") ?? defaultScratchDir()), only: only?.split(",") };
+}
+
+function log(line: string): void {
+  process.stdout.write(`${line}\n`);
+}
+
+/** Longest one server's install may take before it is given up (that server is then "not installed"). */
+const INSTALL_LIMIT_MS = 8 * 60_000;
+
+/**
+ * Each server in its own folder (one slow or broken package holds up no other), a few at a time;
+ * a folder that already holds the pinned version is reused.
+ */
+async function installAll(dir: string, servers: readonly RealServer[]): Promise<Map<string, string>> {
+  const failures = new Map<string, string>();
+  await inPool(servers, 3, async (server) => {
+    const folder = path.join(dir, "servers", server.key);
+    const installed = path.join(folder, "node_modules", server.package, "package.json");
+    if (existsSync(installed) && (JSON.parse(readFileSync(installed, "utf8")) as { version?: string }).version === server.version) return;
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(path.join(folder, "package.json"), `${JSON.stringify({ name: `real-${server.key}`, private: true, dependencies: { [server.package]: server.version } }, null, 2)}\n`);
+    const started = performance.now();
+    const failure = await npmInstall(folder);
+    if (failure) failures.set(server.key, failure);
+    log(`  installed ${server.package}@${server.version}: ${failure ?? "ok"} (${Math.round((performance.now() - started) / 1000)} s)`);
+  });
+  return failures;
+}
+
+/** `npm install --ignore-scripts` in `folder`; a failure's last line, or undefined. Ended by its pid at the limit. */
+function npmInstall(folder: string): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    const child = spawn("npm", ["install", "--ignore-scripts", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: folder, stdio: ["ignore", "ignore", "pipe"] });
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    const timer = setTimeout(() => {
+      stderr += `\ninstall took longer than ${INSTALL_LIMIT_MS / 60_000} min`;
+      child.kill("SIGTERM");
+    }, INSTALL_LIMIT_MS);
+    child.on("close", (status) => {
+      clearTimeout(timer);
+      resolve(status === 0 ? undefined : `not installed: ${lastLine(stderr) || `npm exited with ${status}`}`);
+    });
+  });
+}
+
+/** The server's executable script: its package's `bin` (the one named `server.bin` when there are several). */
+function binOf(dir: string, server: RealServer): string {
+  const root = path.join(dir, "servers", server.key, "node_modules", server.package);
+  const manifest = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { bin?: string | Record<string, string> };
+  const bins = typeof manifest.bin === "string" ? { main: manifest.bin } : (manifest.bin ?? {});
+  const chosen = server.bin ? bins[server.bin] : Object.values(bins)[0];
+  if (!chosen) throw new Error(`${server.package} has no executable${server.bin ? ` named ${server.bin}` : ""}`);
+  return path.join(root, chosen);
+}
+
+/** One project per server: its config, and the repository's node_modules for the generated code's imports. */
+function writeProject(dir: string, server: RealServer): string {
+  const projects = projectsDir(dir);
+  const project = path.join(projects, server.key);
+  rmSync(project, { recursive: true, force: true });
+  mkdirSync(project, { recursive: true });
+  const scratch = path.join(dir, "work", server.key);
+  mkdirSync(scratch, { recursive: true });
+  const fill = (text: string) => text.replaceAll("{scratch}", scratch);
+  const entry = {
+    transport: "stdio",
+    command: process.execPath,
+    args: [binOf(dir, server), ...(server.args ?? []).map(fill)],
+    ...(server.env ? { env: Object.fromEntries(Object.entries(server.env).map(([key, value]) => [key, fill(value)])) } : {}),
+  };
+  writeFileSync(path.join(project, "codegen.config.json"), `${JSON.stringify({ servers: { [server.key]: entry }, outDir: "generated", timeout: CAPTURE_TIMEOUT_MS }, null, 2)}\n`);
+  return project;
+}
+
+function prepareProjectsRoot(dir: string): void {
+  const projects = projectsDir(dir);
+  mkdirSync(projects, { recursive: true });
+  writeFileSync(path.join(projects, "package.json"), '{ "name": "mcp-codegen-real-projects", "private": true, "type": "module" }\n');
+  const modules = path.join(projects, "node_modules");
+  if (!existsSync(modules)) symlinkSync(path.join(repoRoot, "node_modules"), modules, "dir");
+}
+
+function runCli(args: string[], cwd: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args], { cwd, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, CI: "1", NO_COLOR: "1" } });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on("error", reject);
+    child.on("close", (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+async function generateOne(dir: string, server: RealServer): Promise<ServerOutcome> {
+  const outcome: ServerOutcome = { key: server.key, listed: false, tools: 0, warningLines: 0, unavailable: [], disagreements: 0, ajvSkipped: 0 };
+  let project: string;
+  try {
+    project = writeProject(dir, server);
+  } catch (error) {
+    return { ...outcome, failure: (error as Error).message };
+  }
+  const result = await runCli(["generate"], project);
+  outcome.warningLines = result.stderr.split("\n").filter((line) => line.startsWith("warning")).length;
+  if (result.status !== 0) return { ...outcome, failure: lastLine(result.stderr) };
+  const snapshot = readSnapshot(project);
+  const entry = snapshot?.servers[server.key];
+  outcome.listed = entry !== undefined;
+  outcome.tools = entry?.tools.length ?? 0;
+  outcome.unavailable = Object.values(entry?.unavailable ?? {}).map((list) => `${list.method} ${list.code}`);
+  return outcome;
+}
+
+interface SnapshotFile {
+  servers: Record<string, { tools: { name: string; inputSchema: JsonObject }[]; unavailable?: Record<string, { method: string; code: number | string }> }>;
+}
+
+function readSnapshot(project: string): SnapshotFile | undefined {
+  const file = path.join(project, "generated/mcp-snapshot.json");
+  return existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as SnapshotFile) : undefined;
+}
+
+function lastLine(text: string): string {
+  return text.trim().split("\n").at(-1) ?? "";
+}
+
+/** One strict NodeNext program over every listed project's generated code: the errors per project. */
+function compileAll(dir: string, keys: readonly string[]): Map<string, number> {
+  const projects = projectsDir(dir);
+  const tsconfig = {
+    compilerOptions: {
+      strict: true,
+      noUncheckedIndexedAccess: true,
+      exactOptionalPropertyTypes: true,
+      module: "NodeNext",
+      moduleResolution: "NodeNext",
+      target: "ES2022",
+      noEmit: true,
+      skipLibCheck: true,
+      types: ["node"],
+    },
+    include: keys.map((key) => `${key}/generated/**/*.ts`),
+  };
+  writeFileSync(path.join(projects, "tsconfig.json"), `${JSON.stringify(tsconfig, null, 2)}\n`);
+  const result = spawnSync(process.execPath, [TSC, "-p", "tsconfig.json"], { cwd: projects, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  const errors = new Map<string, number>();
+  for (const line of result.stdout.split("\n")) {
+    const match = /^([^/]+)\/generated\/.*error TS\d+/.exec(line);
+    if (match?.[1]) errors.set(match[1], (errors.get(match[1]) ?? 0) + 1);
+  }
+  if (result.status !== 0 && errors.size === 0) log(`test:real: tsc failed: ${lastLine(result.stdout + result.stderr)}`);
+  return errors;
+}
+
+/** Changes `check` reports against the live server (no server changed between generate and check: each is false drift). */
+async function checkOne(dir: string, key: string): Promise<number> {
+  const result = await runCli(["check", "--format", "json", "--fail-on", "safe"], path.join(projectsDir(dir), key));
+  try {
+    return (JSON.parse(result.stdout) as { changes: unknown[] }).changes.length;
+  } catch {
+    log(`test:real: check of ${key} failed: ${lastLine(result.stderr)}`);
+    return 1;
+  }
+}
+
+/** Zod against Ajv on each tool's input schema: tools with a disagreement, and schemas Ajv cannot compile. */
+function fidelity(project: string, key: string): { disagreements: number; ajvSkipped: number } {
+  const tools = readSnapshot(project)?.servers[key]?.tools ?? [];
+  let disagreements = 0;
+  let ajvSkipped = 0;
+  for (const tool of tools) {
+    const schema = tool.inputSchema;
+    const draft = typeof schema["$schema"] === "string" && /2020-12|2019-09/.test(schema["$schema"]) ? "2020-12" : "draft-07";
+    const instances: Json[] = [...instancesFor(schema), ...fc.sample(instancesArbitrary(schema, 1), { numRuns: 20, seed: 29 }).flat()];
+    const verdicts = zodAgainstAjv({ draft, schema }, instances);
+    if (!verdicts) ajvSkipped++;
+    else if (verdicts.disagreements.length > 0) {
+      disagreements++;
+      log(`  disagreement: ${key}/${tool.name}: ${JSON.stringify(verdicts.disagreements[0]).slice(0, 300)}`);
+    }
+  }
+  return { disagreements, ajvSkipped };
+}
+
+async function inPool<T, R>(items: readonly T[], size: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(size, items.length) }, worker));
+  return results;
+}
+
+async function main(): Promise<number> {
+  const options = parseOptions(process.argv.slice(2));
+  const servers = REAL_SERVERS.filter((server) => !options.only || options.only.includes(server.key));
+  log(`test:real: scratch folder ${options.dir}${options.keep ? " (kept)" : " (removed at the end; --keep keeps it)"}`);
+  for (const skipped of SKIPPED) log(`test:real: skipped ${skipped.package}: ${skipped.why}`);
+  mkdirSync(options.dir, { recursive: true });
+  log(`test:real: installing ${servers.length} servers from npm into ${path.join(options.dir, "servers")} (--ignore-scripts)…`);
+  const notInstalled = await installAll(options.dir, servers);
+  prepareProjectsRoot(options.dir);
+  const outcomes = await inPool(servers, PARALLEL, async (server) => {
+    const failure = notInstalled.get(server.key);
+    const outcome = failure ? { key: server.key, listed: false, failure, tools: 0, warningLines: 0, unavailable: [], disagreements: 0, ajvSkipped: 0 } : await generateOne(options.dir, server);
+    log(`  generated ${server.key}: ${outcome.listed ? `${outcome.tools} tools, ${outcome.warningLines} warning lines${outcome.unavailable.length ? `, unavailable: ${outcome.unavailable.join(", ")}` : ""}` : `not listed: ${outcome.failure}`}`);
+    return outcome;
+  });
+  const listed = outcomes.filter((outcome) => outcome.listed);
+  const compileErrors = compileAll(options.dir, listed.map((outcome) => outcome.key));
+  await inPool(listed, PARALLEL, async (outcome) => {
+    outcome.drift = await checkOne(options.dir, outcome.key);
+    Object.assign(outcome, fidelity(path.join(projectsDir(options.dir), outcome.key), outcome.key));
+  });
+  log("");
+  log("server | listed | tools | warning lines | compile errors | false drift | disagreements");
+  for (const outcome of outcomes) {
+    log(`${outcome.key} | ${outcome.listed ? "yes" : `no (${outcome.failure})`} | ${outcome.tools} | ${outcome.warningLines} | ${compileErrors.get(outcome.key) ?? 0} | ${outcome.drift ?? "-"} | ${outcome.disagreements}${outcome.ajvSkipped ? ` (${outcome.ajvSkipped} schemas Ajv cannot compile)` : ""}`);
+  }
+  const sum = (pick: (outcome: ServerOutcome) => number) => outcomes.reduce((total, outcome) => total + pick(outcome), 0);
+  const errors = [...compileErrors.values()].reduce((total, count) => total + count, 0);
+  const falseDrift = listed.filter((outcome) => (outcome.drift ?? 0) > 0).length;
+  const disagreements = sum((outcome) => outcome.disagreements);
+  const warningLines = sum((outcome) => outcome.warningLines);
+  log("");
+  log(
+    `test:real: ${listed.length}/${outcomes.length} servers listed, ${sum((outcome) => outcome.tools)} tools, ${errors} compile errors, ` +
+      `${disagreements} disagreements, ${falseDrift} false drift, ${(warningLines / Math.max(listed.length, 1)).toFixed(2)} warning lines per server (${warningLines} in all)`,
+  );
+  if (!options.keep) rmSync(options.dir, { recursive: true, force: true });
+  else log(`test:real: kept ${options.dir} (snapshots: realSnapshotPaths() in test/real/corpus.ts)`);
+  return errors > 0 || falseDrift > 0 || disagreements > 0 ? 1 : 0;
+}
+
+process.exitCode = await main();

@@ -1,0 +1,70 @@
+/**
+ * The real-server corpus of `npm run test:real`: popular MCP servers published on npm, each at
+ * a pinned version. Data only (test/real/run.ts does the work).
+ *
+ * - `args` / `env`: what the server needs to start and list its tools. Credentials are dummy
+ *   values (never real secrets): most servers list their tools without checking them.
+ *   `{scratch}` in an argument is replaced with a folder of the scratch directory.
+ * - `bin`: which of the package's executables, when it has more than one.
+ * - Installs run with `--ignore-scripts`, so no package downloads a browser or a binary from
+ *   outside npm (puppeteer's Chrome, playwright's browsers): servers that need one at start
+ *   would fail to list, and are left out (see `skipped`).
+ */
+export interface RealServer {
+  key: string;
+  package: string;
+  version: string;
+  bin?: string;
+  args?: string[];
+  env?: Record<string, string>;
+}
+
+const DUMMY = "dummy-not-a-secret";
+
+export const REAL_SERVERS: readonly RealServer[] = [
+  { key: "filesystem", package: "@modelcontextprotocol/server-filesystem", version: "2026.8.31", args: ["{scratch}"] },
+  { key: "memory", package: "@modelcontextprotocol/server-memory", version: "2026.8.31", env: { MEMORY_FILE_PATH: "{scratch}/memory.jsonl" } },
+  { key: "sequential-thinking", package: "@modelcontextprotocol/server-sequential-thinking", version: "2026.8.31" },
+  { key: "everything", package: "@modelcontextprotocol/server-everything", version: "2026.8.31", args: ["stdio"] },
+  { key: "github", package: "@modelcontextprotocol/server-github", version: "2025.4.8", env: { GITHUB_PERSONAL_ACCESS_TOKEN: DUMMY } },
+  // Advertises resources and answers resources/list only with a database: a partial listing.
+  { key: "postgres", package: "@modelcontextprotocol/server-postgres", version: "0.6.2", args: ["postgresql://user:pass@127.0.0.1:9/db"] },
+  { key: "google-maps", package: "@modelcontextprotocol/server-google-maps", version: "0.6.2", env: { GOOGLE_MAPS_API_KEY: DUMMY } },
+  { key: "slack", package: "@modelcontextprotocol/server-slack", version: "2025.4.25", env: { SLACK_BOT_TOKEN: DUMMY, SLACK_TEAM_ID: "T00000000" } },
+  { key: "brave-search", package: "@modelcontextprotocol/server-brave-search", version: "0.6.2", env: { BRAVE_API_KEY: DUMMY } },
+  { key: "puppeteer", package: "@modelcontextprotocol/server-puppeteer", version: "2025.5.12" },
+  { key: "gitlab", package: "@modelcontextprotocol/server-gitlab", version: "2025.4.25", env: { GITLAB_PERSONAL_ACCESS_TOKEN: DUMMY } },
+  { key: "everart", package: "@modelcontextprotocol/server-everart", version: "0.6.2", env: { EVERART_API_KEY: DUMMY } },
+  { key: "aws-kb-retrieval", package: "@modelcontextprotocol/server-aws-kb-retrieval", version: "0.6.2", env: { AWS_ACCESS_KEY_ID: DUMMY, AWS_SECRET_ACCESS_KEY: DUMMY, AWS_REGION: "us-east-1" } },
+  { key: "playwright", package: "@playwright/mcp", version: "0.0.83" },
+  { key: "chrome-devtools", package: "chrome-devtools-mcp", version: "1.11.0" },
+  { key: "context7", package: "@upstash/context7-mcp", version: "4.1.1" },
+  { key: "notion", package: "@notionhq/notion-mcp-server", version: "2.5.2", env: { NOTION_TOKEN: DUMMY } },
+  { key: "supabase", package: "@supabase/mcp-server-supabase", version: "0.13.0", args: ["--read-only"], env: { SUPABASE_ACCESS_TOKEN: DUMMY } },
+  { key: "mongodb", package: "mongodb-mcp-server", version: "3.0.4" },
+  { key: "stripe", package: "@stripe/mcp", version: "0.3.3", args: ["--tools=all", "--api-key=sk_test_dummy"] },
+  { key: "tavily", package: "tavily-mcp", version: "0.2.22", env: { TAVILY_API_KEY: DUMMY } },
+  { key: "firecrawl", package: "firecrawl-mcp", version: "3.26.0", env: { FIRECRAWL_API_KEY: DUMMY } },
+  { key: "desktop-commander", package: "@wonderwhy-er/desktop-commander", version: "0.2.52" },
+  { key: "sentry", package: "@sentry/mcp-server", version: "0.39.0", args: ["--access-token=dummy"] },
+  { key: "figma", package: "figma-developer-mcp", version: "0.13.2", args: ["--figma-api-key=dummy", "--stdio"] },
+  { key: "ea-playwright", package: "@executeautomation/playwright-mcp-server", version: "1.0.12" },
+  { key: "antv-chart", package: "@antv/mcp-server-chart", version: "0.9.10" },
+  { key: "hubspot", package: "@hubspot/mcp-server", version: "0.4.0", env: { PRIVATE_APP_ACCESS_TOKEN: DUMMY } },
+  { key: "perplexity", package: "@perplexity-ai/mcp-server", version: "1.2.1", env: { PERPLEXITY_API_KEY: DUMMY } },
+  { key: "exa", package: "exa-mcp-server", version: "3.4.1", env: { EXA_API_KEY: DUMMY } },
+  { key: "browsermcp", package: "@browsermcp/mcp", version: "0.1.3" },
+  { key: "kubernetes", package: "mcp-server-kubernetes", version: "4.1.7" },
+  { key: "mysql", package: "@benborla29/mcp-server-mysql", version: "2.0.9", env: { MYSQL_HOST: "127.0.0.1", MYSQL_PORT: "9", MYSQL_USER: "user", MYSQL_PASS: DUMMY, MYSQL_DB: "db" } },
+  { key: "shopify-dev", package: "@shopify/dev-mcp", version: "1.16.0" },
+  { key: "heroku", package: "@heroku/mcp-server", version: "1.2.8", env: { HEROKU_API_KEY: DUMMY } },
+  { key: "gitlab-zereight", package: "@zereight/mcp-gitlab", version: "2.1.64", env: { GITLAB_PERSONAL_ACCESS_TOKEN: DUMMY } },
+  { key: "mapbox", package: "@mapbox/mcp-server", version: "0.14.0", env: { MAPBOX_ACCESS_TOKEN: DUMMY } },
+  { key: "code-runner", package: "mcp-server-code-runner", version: "0.1.8" },
+];
+
+/** Left out on purpose, with why (printed by the run). */
+export const SKIPPED: readonly { package: string; why: string }[] = [
+  { package: "@modelcontextprotocol/server-gdrive", why: "needs an OAuth client file from Google Cloud before it starts" },
+  { package: "@azure/mcp", why: "its server is a .NET binary chosen per platform at run time; out of scope for a Node corpus" },
+];
