@@ -8,7 +8,7 @@ import { cleanText, type Change, type DriftEntityKind, type DriftReport, type Le
 import type { AuditEntityKind, AuditLevel, AuditReport, Finding } from "./types.js";
 
 const DRIFT_LEVELS: Record<AuditLevel, Level> = { error: "breaking", warning: "dangerous", note: "safe" };
-const DRIFT_KINDS: Record<AuditEntityKind, DriftEntityKind> = { server: "server", tool: "tool", prompt: "prompt", resource: "resource", resourceTemplate: "resourceTemplate", skill: "server" };
+const DRIFT_KINDS: Record<AuditEntityKind, DriftEntityKind> = { server: "server", tool: "tool", prompt: "prompt", resource: "resource", resourceTemplate: "resourceTemplate", skill: "skill" };
 
 /** The findings of `live` that `committed` does not have (by fingerprint), one per rule and string. */
 export function introducedFindings(committed: Pick<AuditReport, "findings">, live: Pick<AuditReport, "findings">): Finding[] {

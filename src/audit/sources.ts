@@ -30,6 +30,7 @@ export const ENTITY_SOURCES: readonly EntitySource[] = [
   { kind: "prompt", key: "prompts", name: (entity) => text(entity["name"]), strings: promptStrings },
   { kind: "resource", key: "resources", name: (entity) => text(entity["uri"]) || text(entity["name"]), strings: (entity) => [...commonStrings(entity), ...field(entity, "uri", "uri")] },
   { kind: "resourceTemplate", key: "resourceTemplates", name: (entity) => text(entity["uriTemplate"]) || text(entity["name"]), strings: (entity) => [...commonStrings(entity), ...field(entity, "uriTemplate", "uri")] },
+  { kind: "skill", key: "skills", name: (entity) => text(entity["name"]), strings: skillStrings },
 ];
 
 /** The server's own model-visible text: `instructions` (hosts put it in the system prompt). */
@@ -87,6 +88,22 @@ function promptStrings(prompt: JsonRecord): EntityString[] {
     ].map((string) => ({ ...string, parameter }));
   });
   return [...commonStrings(prompt), ...argumentStrings];
+}
+
+/**
+ * A skill's model-facing text (SEP-2640): its name and description, every string of its
+ * `SKILL.md` frontmatter, the `SKILL.md` body when it was captured (what a host loads into the
+ * model's context, read as instructions), and its file paths (names the model reads).
+ */
+function skillStrings(skill: JsonRecord): EntityString[] {
+  const files = Array.isArray(skill["files"]) ? skill["files"] : [];
+  return [
+    ...field(skill, "name", "name"),
+    ...field(skill, "description", "description"),
+    ...valueStrings(skill["frontmatter"], "/frontmatter", "description", undefined),
+    ...field(skill, "body", "instructions"),
+    ...files.flatMap((file, index) => (isRecord(file) ? field(file, "path", "name", `/files/${index}`) : [])),
+  ];
 }
 
 /** String values of `annotations` (its `title`, and whatever else a server puts there). */
