@@ -61,7 +61,7 @@ export function applyWarningSettings(warnings: readonly EmitWarning[], settings:
   return { shown, silenced };
 }
 
-const UNGROUPED_RULES: ReadonlySet<string> = new Set(["list-unavailable"]);
+const UNGROUPED_RULES: ReadonlySet<string> = new Set(["list-unavailable", "skill-refused"]);
 
 /** One group per rule and server, in the order their first warnings came. */
 export function groupWarnings(warnings: readonly EmitWarning[]): WarningGroup[] {
@@ -69,8 +69,8 @@ export function groupWarnings(warnings: readonly EmitWarning[]): WarningGroup[] 
   for (const warning of warnings) {
     const rule = ruleOf(warning);
     const { server } = warningTarget(warning);
-    // A package warning names no server, and each unanswered list is its own news (its method
-    // and error): those stay one line each.
+    // A package warning names no server, and each unanswered list or refused skill is its own
+    // news (its method and error, its skill and reason): those stay one line each.
     const key = server === undefined || UNGROUPED_RULES.has(rule) ? `\u0000${groups.size}` : JSON.stringify([rule, server]);
     const group = groups.get(key);
     if (group) group.count++;
