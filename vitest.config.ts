@@ -19,6 +19,9 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Tests spawn real server processes and track their PIDs: one process per test file.
     pool: "forks",
+    // Two files at a time: most of a test's time is spent waiting on servers and child processes,
+    // and vitest's default on a 2-core machine is one worker (the suite ran serially).
+    maxWorkers: 2,
     globalSetup: ["test/helpers/global-setup.ts"],
     setupFiles: ["test/helpers/cleanup.ts"],
   },

@@ -89,7 +89,7 @@ describe("generate captures skills", () => {
       `warning: skill "hostile/skill://escape/SKILL.md" (skills/list): left out of the snapshot and the generated code: file "skill://escape/%2e%2e/%2e%2e/etc/passwd" has an empty, '.' or '..' path segment`,
     );
     const twice = generated.stderr.split("\n").filter((line) => line.includes("skill://twice/SKILL.md"));
-    expect(twice).toEqual([`warning: skill "hostile/skill://twice/SKILL.md" (skills/list): left out of the snapshot and the generated code: the same uri is listed more than once`]);
+    expect(twice).toEqual([`warning: skill "hostile/skill://twice/SKILL.md" (skills/list): left out of the snapshot and the generated code: the same uri is listed more than once [skill-refused]`]);
   });
 
   it("pins a SKILL.md over the body bound by digest only", () => {
