@@ -45,6 +45,10 @@ const EXPECTED_NOTES = [
   'prompt "my-server/summarize": named summarize2 ("summarize" clashes with prompt "Summarize")',
   'server "my_server": client property named myServer2 ("my_server" clashes with server "my-server")',
   'server "runtime": client property named runtime2 ("runtime" clashes with a member of the generated API)',
+  // One naming pass over every target (issue 28): a tool name several servers share is prefixed for the model.
+  ...["2fa", "delete", "my_server", "runtime"].map(
+    (server) => `tool "${server}/ping": model-facing name ${server}__ping among every server's tools (servers 2fa, delete, my_server, runtime all have a tool named "ping")`,
+  ),
 ];
 
 describe("identifier collisions", () => {

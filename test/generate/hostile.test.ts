@@ -46,7 +46,8 @@ describe("hostile server text", () => {
   it("stays inert and round-trips as data", async () => {
     const project = tempProject("hostile");
     writeFileSync(path.join(project, "listing.json"), JSON.stringify(listing));
-    const config = { servers: { evil: { transport: "stdio", command: "node", args: [LISTING_SERVER, "listing.json"] } }, outDir: "out" };
+    // stripHidden off: the text must round-trip byte for byte (U+202E included); what the audit strips is tested in test/audit.
+    const config = { servers: { evil: { transport: "stdio", command: "node", args: [LISTING_SERVER, "listing.json"] } }, outDir: "out", audit: { stripHidden: false } };
     writeFileSync(path.join(project, "codegen.config.json"), JSON.stringify(config));
     const result = await runCli(["generate"], { cwd: project });
     expect(result.status, result.stderr).toBe(0);

@@ -80,8 +80,10 @@ describe("tool names", () => {
     const dotted = { ...addTool, name: "add.v2" };
     const underscored = { ...addTool, name: "add_v2" };
     const tools = await createLangChainTools(runtime, "math", [dotted, underscored, addTool]);
-    expect(tools.map((tool) => tool.name)).toEqual(["add_v2", "add_v2_2", "add"]);
-    expect(warnings).toEqual(['LangChain tool "add_v2" renamed to "add_v2_2": another tool is already named "add_v2"']);
+    // A name that is already valid keeps it; the one that had to be sanitised takes the suffix.
+    expect(tools.map((tool) => tool.name)).toEqual(["add_v2_2", "add_v2", "add"]);
+    // Generated code builds its tools with these names; `generate` reported the rename once, so no run-time warning repeats it.
+    expect(warnings).toEqual([]);
   });
 });
 

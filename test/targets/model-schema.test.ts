@@ -28,9 +28,11 @@ beforeAll(async () => {
     path.join(project, "codegen.config.json"),
     JSON.stringify({ servers: { everything: EVERYTHING_STDIO, notes: NOTES_STDIO }, outDir: "generated", targets: ["ai-sdk", "openai-agents"], modelSchema: { "ai-sdk": "gemini", "openai-agents": "openai-strict" } }),
   );
-  const result = await runCli(["generate"], { cwd: project });
+  // --json: every warning, one entry each (the text output gives one line per rule and server).
+  const result = await runCli(["generate", "--json"], { cwd: project });
   expect(result.status, result.stderr).toBe(0);
-  generateOutput = `${result.stdout}${result.stderr}`;
+  const report = JSON.parse(result.stdout) as { warnings: { subject: string; pointer: string; message: string }[] };
+  generateOutput = report.warnings.map((warning) => `${warning.subject} ${warning.pointer}: ${warning.message}`).join("\n");
   const snapshots = [path.join(project, "generated/mcp-snapshot.json"), path.join(repoRoot, "generated-example/mcp-snapshot.json")].map((file) => JSON.parse(readFileSync(file, "utf8")) as Snapshot);
   tools = snapshots.flatMap((snapshot) => Object.entries(snapshot.servers).flatMap(([server, entry]) => entry.tools.map((tool) => ({ server, name: tool.name, inputSchema: tool.inputSchema as JsonObject }))));
 });
