@@ -89,9 +89,10 @@ class McpRuntime implements Runtime {
     const identity = options.clientInfo ?? DEFAULT_CLIENT_INFO;
     const hooks = hooksInterceptor(options);
     const global = hooks ? [hooks, ...(options.interceptors ?? [])] : options.interceptors;
+    const warn = options.onWarning ?? ((message: string) => console.warn(message));
     for (const [server, config] of Object.entries(options.servers)) {
       // The connection keeps the whole config (a `session()` copies it, interceptors included).
-      const connection = new ServerConnection(server, config, { env, identity, runtime: options, oauth });
+      const connection = new ServerConnection(server, config, { env, identity, runtime: options, oauth, warn });
       this.#servers.set(server, {
         connection,
         defaults: connection.defaults,
@@ -102,7 +103,6 @@ class McpRuntime implements Runtime {
     }
     this.#handleToolErrors = options.handleToolErrors ?? true;
     const self = this;
-    const warn = options.onWarning ?? ((message: string) => console.warn(message));
     this[RUNTIME_INTERNALS] = {
       handleToolErrors: this.#handleToolErrors,
       prefixToolNames: options.prefixToolNames ?? false,

@@ -34,6 +34,8 @@ export class StdoutNoise {
   lines = 0;
   /** Called once, when the first offending line is seen (with as much of it as has arrived). */
   onFirst: (() => void) | undefined;
+  /** Called at the start of every offending line. */
+  onLine: (() => void) | undefined;
   #state: LineState = "start";
   #first: string | undefined;
   #firstOpen = false;
@@ -57,8 +59,7 @@ export class StdoutNoise {
   quote(secrets: readonly string[]): string {
     if (this.#first === undefined) return "";
     const quoted = printableLine(redact(this.#first, secrets), QUOTED_CHARS);
-    const more = this.lines > 1 ? ` and ${this.lines - 1} more line${this.lines > 2 ? "s" : ""}` : "";
-    return `text that is not JSON-RPC on stdout ("${quoted}"${more})`;
+    return `text that is not JSON-RPC on stdout ("${quoted}")`;
   }
 
   scan(chunk: Buffer): void {
@@ -88,6 +89,7 @@ export class StdoutNoise {
 
   #beginNoise(): void {
     this.lines++;
+    this.onLine?.();
     if (this.#first !== undefined) return;
     this.#first = "";
     this.#firstOpen = true;
