@@ -10,6 +10,7 @@
  */
 import { TimeoutError, type SubjectKind } from "../shared/errors.js";
 import { StdoutNoise, STDOUT_NOISE_HINT } from "../wire/stdout-noise.js";
+import { TIMEOUT_HINT } from "../wire/failures.js";
 
 export class StdoutAccount {
   /** Offending lines seen over every open of the connection. */
@@ -50,7 +51,10 @@ export class StdoutAccount {
   #explain(error: unknown, before: number, about: SubjectKind | undefined): unknown {
     const latest = this.#latest;
     if (!(error instanceof TimeoutError) || latest === undefined || this.#lines === before || !latest.noise.seen) return error;
-    const detail = `${error.detail}, likely because it wrote ${latest.noise.quote(latest.secrets)}: ${STDOUT_NOISE_HINT}`;
+    // The noise first, the longer timeout only after: `timed out after 1000 ms, likely because …; if it is only slow, raise it …`.
+    const hinted = error.detail.endsWith(` (${TIMEOUT_HINT})`);
+    const head = hinted ? error.detail.slice(0, -TIMEOUT_HINT.length - 3) : error.detail;
+    const detail = `${head}, likely because it wrote ${latest.noise.quote(latest.secrets)}: ${STDOUT_NOISE_HINT}${hinted ? `; if it is only slow, ${TIMEOUT_HINT}` : ""}`;
     return new TimeoutError(error.server, detail, { tool: error.tool, about, timeout: error.timeout, cause: error.cause });
   }
 }

@@ -18,6 +18,9 @@ import {
   type SubjectKind,
 } from "../shared/errors.js";
 
+/** The next step after a timeout: which options set it (call > tool > server > runtime, docs/runtime.md "Timeouts and cancellation"). */
+export const TIMEOUT_HINT = "raise it with the call's { timeout }, the server's toolTimeouts or timeout, or the runtime's timeout";
+
 export function toRuntimeError(error: unknown, server: string, tool?: string, signal?: AbortSignal, about?: SubjectKind): McpRuntimeError {
   if (error instanceof McpRuntimeError) return error;
   // The SDK reports an abort as a RequestTimeout error: look at the signal first.
@@ -61,8 +64,7 @@ function fromSdkError(error: SdkError, codes: typeof SdkErrorCode, server: strin
       const data = error.data as { timeout?: unknown } | undefined;
       const timeout = typeof data?.timeout === "number" ? data.timeout : undefined;
       const after = timeout === undefined ? "request timed out" : `request timed out after ${timeout} ms`;
-      // The next step: which options set it (call > tool > server > runtime, docs/runtime.md "Timeouts and cancellation").
-      const text = `${after} (raise it with the call's { timeout }, the server's toolTimeouts or timeout, or the runtime's timeout)`;
+      const text = `${after} (${TIMEOUT_HINT})`;
       return new TimeoutError(server, text, { ...subject, cause: error, timeout });
     }
     case codes.InputRequiredRoundsExceeded: {
