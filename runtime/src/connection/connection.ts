@@ -131,6 +131,13 @@ export class ServerConnection {
     return this.#opened?.client;
   }
 
+  /** Whether this client declares a capability a server may need to ask for input ("elicitation", "sampling", "roots"). */
+  declares(capability: string): boolean {
+    if (capability === "elicitation") return this.#callbacks.onElicitation !== undefined;
+    if (capability === "sampling") return this.#callbacks.onSampling !== undefined;
+    return capability === "roots" && this.roots.current !== undefined;
+  }
+
   /** PID of the stdio child while connected. */
   get pid(): number | undefined {
     const transport = this.#opened?.transport as { pid?: number | null } | undefined;

@@ -6,6 +6,7 @@ import type { ProtocolError as SdkProtocolError, SdkError, SdkErrorCode } from "
 import { loadedClientSdk } from "./sdk.js";
 import { TransportFault } from "./transport-watch.js";
 import { ResponseTooLarge } from "./response-limit.js";
+import { capabilitiesNamedIn, MISSING_CALLBACK_HINTS } from "../shared/input-hints.js";
 import {
   CancelledError,
   ConnectionError,
@@ -50,11 +51,23 @@ const RESOURCE_NOT_FOUND_2025 = -32002;
 
 type Subject = Pick<McpRuntimeErrorOptions, "tool" | "about">;
 
+/** The server needed a client capability this client did not declare (2026-07-28: an input request it cannot send). */
+const MISSING_CLIENT_CAPABILITY = -32021;
+
+/** Which option declares the capability the server needed: from `data.requiredCapabilities`, else from its words. */
+function missingCallbackHint(error: SdkProtocolError): string | undefined {
+  const required = (error.data as { requiredCapabilities?: unknown } | undefined)?.requiredCapabilities;
+  const named = typeof required === "object" && required !== null ? Object.keys(required) : [];
+  const capability = [...named, ...capabilitiesNamedIn(error.message)].find((name) => MISSING_CALLBACK_HINTS.has(name));
+  return capability === undefined ? undefined : MISSING_CALLBACK_HINTS.get(capability);
+}
+
 /** A JSON-RPC error the server answered with. */
 function fromServerError(error: SdkProtocolError, server: string, subject: Subject): McpRuntimeError {
   // An SDK server's own error message already carries the prefix, and the client adds it again.
   const detail = error.message.replace(/^(?:MCP error -?\d+: )+/, "");
-  return new ProtocolError(server, `server error ${error.code}: ${detail}`, { ...subject, cause: error, code: error.code });
+  const hint = error.code === MISSING_CLIENT_CAPABILITY ? missingCallbackHint(error) : undefined;
+  return new ProtocolError(server, `server error ${error.code}: ${detail}${hint === undefined ? "" : `; ${hint}`}`, { ...subject, cause: error, code: error.code });
 }
 
 /** A failure on this side of the wire: timeout, lost connection, a result that is not what the method returns. */
