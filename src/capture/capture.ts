@@ -189,7 +189,9 @@ async function captureOne(server: ResolvedServer, config: ResolvedConfig, env: E
     const message = missing ?? describeFailure(error, resolved) ?? (error instanceof McpRuntimeError ? error.detail : causeMessage(error));
     const exit = ended ? `: the server ${(error as OpenFailure).exit}` : "";
     const noted = noise.seen ? `; it wrote ${noise.quote(resolved.secrets)}: ${STDOUT_NOISE_HINT}` : "";
-    const detail = `${message}${exit}${stream.junkNote()}${tail ? ` (${ended ? "last stderr lines" : "stderr"}: ${tail})` : ""}${noted}`;
+    // The noise, when seen, is the same junk the stream saw, quoted: said once.
+    const junk = noise.seen ? "" : stream.junkNote();
+    const detail = `${message}${exit}${junk}${tail ? ` (${ended ? "last stderr lines" : "stderr"}: ${tail})` : ""}${noted}`;
     throw new CodegenError("server", redact(`cannot capture: ${detail}`, resolved.secrets), { subject });
   } finally {
     stop.abort();

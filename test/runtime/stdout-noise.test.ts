@@ -88,7 +88,7 @@ describe("StdoutNoise line scanner", () => {
   });
 
   it("keeps the first offending line across chunks, and counts every one", () => {
-    const noise = scanned('{"jsonrpc":"2.0","id":1,"result":{}}\nServer ', "started\n{}\nanother log line\n");
+    const noise = scanned('{"jsonrpc":"2.0","id":1,"result":{}}\nServer ', "started\n{\"jsonrpc\":\"2.0\",\"method\":\"x\"}\nanother log line\n");
     expect(noise.lines).toBe(2);
     expect(noise.quote([])).toBe('text that is not JSON-RPC on stdout ("Server started")');
   });
@@ -97,6 +97,18 @@ describe("StdoutNoise line scanner", () => {
     const secret = "s".repeat(70);
     const noise = scanned(`\u202e\u0007bell ${secret} ${"x".repeat(200)}\n`);
     expect(noise.quote([secret])).toBe(String.raw`text that is not JSON-RPC on stdout ("\u{202e}\u{7}bell *** ` + "x".repeat(68) + '…")');
+  });
+
+  it("counts a JSON logger's line, but no JSON-RPC message, however it is cut", () => {
+    const message = JSON.stringify({ jsonrpc: "2.0", id: 7, result: { tools: [] } });
+    const noise = scanned(message.slice(0, 10), `${message.slice(10)}\n`, '{"level":30,"msg":"list', 'ed tools"}\n', "{not json at all\n");
+    expect(noise.lines).toBe(2);
+    expect(noise.quote([])).toBe('text that is not JSON-RPC on stdout ("{"level":30,"msg":"listed tools"}")');
+  });
+
+  it("leaves a long JSON line (a listing) to the SDK", () => {
+    const noise = scanned(`{"padding":"${"x".repeat(10_000)}"}\n`);
+    expect(noise.seen).toBe(false);
   });
 
   it("calls onFirst once, with the text of the chunk", () => {

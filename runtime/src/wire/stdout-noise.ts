@@ -6,8 +6,10 @@
  * stdout beside the SDK (a second `data` listener takes nothing from it) and keeps the first
  * offending line, so messages can name the noise instead of a bare timeout.
  *
- * Only the first character of each line is looked at: every JSON-RPC message a server writes
- * starts with `{`. Nothing is parsed twice; a listing of megabytes costs one `indexOf` per line.
+ * A line that does not start with `{` is noise (every JSON-RPC message a server writes starts
+ * with it); a short line that does is parsed, and is noise unless it is a JSON-RPC 2.0 object (a
+ * JSON logger's line). Long lines are never parsed twice: a listing of megabytes costs one
+ * `indexOf` per line.
  */
 import type { Stream } from "node:stream";
 import { redact } from "../shared/placeholders.js";
@@ -17,6 +19,9 @@ import { printableLine } from "./printable-line.js";
 const KEPT_CHARS = 2_000;
 /** Characters of it quoted in a message. */
 const QUOTED_CHARS = 80;
+
+/** JSON lines up to this size are parsed to tell log lines from messages (log lines are short; listings are not, and are left to the SDK). */
+const SHORT_JSON_BYTES = 4_096;
 
 const OPEN_BRACE = 0x7b;
 const NEWLINE = 0x0a;
@@ -39,6 +44,8 @@ export class StdoutNoise {
   #state: LineState = "start";
   #first: string | undefined;
   #firstOpen = false;
+  /** The JSON line being read, while it is short enough to check. */
+  #json: { parts: Buffer[]; bytes: number } | undefined;
 
   /** Reads `stream` (a child's stdout) beside its other readers. */
   watch(stream: Stream): void {
@@ -74,13 +81,16 @@ export class StdoutNoise {
         }
         this.#state = byte === OPEN_BRACE ? "json" : "noise";
         if (this.#state === "noise") this.#beginNoise();
+        else this.#json = { parts: [], bytes: 0 };
         continue;
       }
       const newline = chunk.indexOf(NEWLINE, at);
       const end = newline === -1 ? chunk.length : newline;
       if (this.#state === "noise" && this.#firstOpen) this.#keep(chunk, at, end);
+      if (this.#state === "json") this.#collect(chunk, at, end);
       if (newline === -1) break;
       if (this.#state === "noise") this.#firstOpen = false;
+      if (this.#state === "json") this.#endJson();
       this.#state = "start";
       at = newline + 1;
     }
@@ -93,6 +103,27 @@ export class StdoutNoise {
     if (this.#first !== undefined) return;
     this.#first = "";
     this.#firstOpen = true;
+  }
+
+  /** A short JSON line is kept until its end, to be checked; a long one (a listing) is the SDK's alone. */
+  #collect(chunk: Buffer, from: number, to: number): void {
+    const json = this.#json;
+    if (json === undefined) return;
+    json.bytes += to - from;
+    if (json.bytes > SHORT_JSON_BYTES) this.#json = undefined;
+    else json.parts.push(chunk.subarray(from, to));
+  }
+
+  /** A JSON log line (`{"level":30,"msg":"started"}`) is noise too: the SDK reports it only as a schema error. */
+  #endJson(): void {
+    const json = this.#json;
+    this.#json = undefined;
+    if (json === undefined) return;
+    const line = Buffer.concat(json.parts).toString("utf8");
+    if (isJsonRpcLine(line)) return;
+    this.#beginNoise();
+    if (this.#firstOpen) this.#first = line.slice(0, KEPT_CHARS);
+    this.#firstOpen = false;
   }
 
   #keep(chunk: Buffer, from: number, to: number): void {
@@ -123,4 +154,13 @@ export function watchStdout(transport: { start(): Promise<void> }, noise: Stdout
     return sibling;
   }
   Object.defineProperty(transport, "constructor", { value: NoisySibling, configurable: true, writable: true });
+}
+
+function isJsonRpcLine(line: string): boolean {
+  try {
+    const value: unknown = JSON.parse(line);
+    return typeof value === "object" && value !== null && (value as { jsonrpc?: unknown }).jsonrpc === "2.0";
+  } catch {
+    return false;
+  }
 }
