@@ -44,4 +44,13 @@ describe("a stdio server that writes a banner on stdout", () => {
     );
     expect(result.stdout + result.stderr).not.toContain(SECRET);
   });
+
+  it("that exits adds the line to its exit code and stderr", async () => {
+    const dir = tempProject("noisy-crash");
+    const crash = "console.log('booting v1.2'); console.error('fatal: no config'); process.exit(3)";
+    writeFileSync(path.join(dir, "codegen.config.json"), JSON.stringify({ servers: { boot: { command: "node", args: ["-e", crash] } }, outDir: "out", timeout: 60_000 }));
+    const result = await runCli(["generate"], { cwd: dir, env: { CI: "1" } });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain(`server "boot": cannot capture: Connection closed: the server exited with code 3 (last stderr lines: fatal: no config); it wrote text that is not JSON-RPC on stdout ("booting v1.2"): ${HINT}`);
+  });
 });
