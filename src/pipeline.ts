@@ -16,6 +16,7 @@ import { findUp } from "./config/find-up.js";
 import { buildSnapshot } from "./snapshot/build.js";
 import { readSnapshot, snapshotText } from "./snapshot/file.js";
 import { unavailableListWarnings, type LiveAccounts } from "./snapshot/unavailable-warnings.js";
+import { stdoutNoiseWarnings } from "./capture/noise-warnings.js";
 import { applyWarningSettings, validateWarningSettings, warningTarget } from "./warnings/apply.js";
 import { planFiles, type PlannedFile } from "./emit/plan.js";
 import { isCurrent, withBanner } from "./emit/banner.js";
@@ -323,7 +324,7 @@ async function onlineSnapshot(
       ...pick(options, ["onEvent", "install", "keep", "signal"]),
     });
   });
-  warnings.push(...refusedSkillWarnings(raw));
+  warnings.push(...refusedSkillWarnings(raw), ...stdoutNoiseWarnings(raw));
   const live = await stages.time("snapshot", () => buildSnapshot(raw));
   const accounts: LiveAccounts = new Map(Object.entries(raw.servers).map(([name, listing]) => [name, listing.unavailable]));
   if (!committed) return { snapshot: live, live: accounts };

@@ -5,7 +5,7 @@
  */
 import type { Client, Prompt, Resource, ResourceTemplateType as ResourceTemplate, StandardSchemaV1, Tool } from "@modelcontextprotocol/client";
 import { CodegenError, eraOfRevision, errorMessage, redact, type Environment, type ProtocolEra, type SkillEntry } from "@mcp-codegen/runtime/internal";
-import { McpRuntimeError, OpenFailure, collectPages, loadSchemaSdk, LoginRequiredError, type OpenedClient, type RefusedSkill } from "@mcp-codegen/runtime/internal/connect";
+import { McpRuntimeError, OpenFailure, collectPages, loadSchemaSdk, LoginRequiredError, StdoutNoise, STDOUT_NOISE_HINT, type OpenedClient, type RefusedSkill } from "@mcp-codegen/runtime/internal/connect";
 import { isRecord } from "../config/compat.js";
 import type { ResolvedConfig, ResolvedServer } from "../config/load.js";
 import { openForCapture, resolveForCapture, UNBOUNDED, withStoredLogin } from "./connect.js";
@@ -31,6 +31,8 @@ export interface RawServerListing {
   refusedSkills?: RefusedSkill[];
   /** Advertised lists the server did not answer (never `tools`): their arrays above are empty. */
   unavailable?: Partial<Record<"resources" | "resourceTemplates" | "prompts", UnansweredList>>;
+  /** A stdio server that wrote text that is not JSON-RPC on stdout: the warning, quoting its first such line (secrets masked). */
+  stdoutNoise?: string;
 }
 
 export interface RawCapture {
@@ -131,6 +133,7 @@ async function captureOne(server: ResolvedServer, config: ResolvedConfig, env: E
   };
   const resolved = withStoredLogin(server.name, resolveForCapture(server.name, server.config, env, config.rootDir, limits.maxListingBytes));
   const stream = new StreamTrouble(subject, limits);
+  const noise = new StdoutNoise();
   let client: Client | undefined;
   let opened: OpenedClient | undefined;
   let kept = false;
@@ -145,7 +148,7 @@ async function captureOne(server: ResolvedServer, config: ResolvedConfig, env: E
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       cutoff.abort();
-      if (!toolsListed) reject(new CodegenError("server", `${timeoutMessage}${stream.junkNote()} (raise \`timeout\` in the config: at the top level, or in servers.${server.name})`, { subject }));
+      if (!toolsListed) reject(new CodegenError("server", redact(noAnswer(timeoutMessage, server.name, stream, noise.quote(resolved.secrets)), resolved.secrets), { subject }));
     }, timeout);
     onAbort = () => reject(new CodegenError("server", "capture interrupted", { subject }));
     if (options.signal?.aborted) onAbort();
@@ -157,7 +160,7 @@ async function captureOne(server: ResolvedServer, config: ResolvedConfig, env: E
         client = created;
         created.onerror = (error) => stream.record(error);
         options.install?.(server.name, created);
-      }, server.config.protocol, stop.signal);
+      }, server.config.protocol, stop.signal, noise);
       return listEverything(opened.client, opened.protocolVersion, server.name, limits, {
         strict: config.unavailableLists === "error",
         cutoff: cutoff.signal,
@@ -171,7 +174,8 @@ async function captureOne(server: ResolvedServer, config: ResolvedConfig, env: E
       options.keep(server.name, client);
       kept = true;
     }
-    return listing;
+    if (!noise.seen) return listing;
+    return { ...listing, stdoutNoise: redact(`wrote ${noise.quote(resolved.secrets)}, which the client skipped: ${STDOUT_NOISE_HINT}`, resolved.secrets) };
   } catch (error) {
     if (error instanceof CodegenError) throw error;
     if (error instanceof LoginRequiredError) {
@@ -184,7 +188,10 @@ async function captureOne(server: ResolvedServer, config: ResolvedConfig, env: E
     const missing = error instanceof OpenFailure ? error.missingPath : undefined;
     const message = missing ?? describeFailure(error, resolved) ?? (error instanceof McpRuntimeError ? error.detail : causeMessage(error));
     const exit = ended ? `: the server ${(error as OpenFailure).exit}` : "";
-    const detail = `${message}${exit}${stream.junkNote()}${tail ? ` (${ended ? "last stderr lines" : "stderr"}: ${tail})` : ""}`;
+    const noted = noise.seen ? `; it wrote ${noise.quote(resolved.secrets)}: ${STDOUT_NOISE_HINT}` : "";
+    // The noise, when seen, is the same junk the stream saw, quoted: said once.
+    const junk = noise.seen ? "" : stream.junkNote();
+    const detail = `${message}${exit}${junk}${tail ? ` (${ended ? "last stderr lines" : "stderr"}: ${tail})` : ""}${noted}`;
     throw new CodegenError("server", redact(`cannot capture: ${detail}`, resolved.secrets), { subject });
   } finally {
     stop.abort();
@@ -192,6 +199,16 @@ async function captureOne(server: ResolvedServer, config: ResolvedConfig, env: E
     if (onAbort) options.signal?.removeEventListener("abort", onAbort);
     if (!kept) await client?.close().catch(() => undefined);
   }
+}
+
+/**
+ * The deadline's message. A server that wrote text that is not JSON-RPC on stdout most likely
+ * answered among it, or not at all: that is named first, a longer timeout only after.
+ */
+function noAnswer(timeoutMessage: string, server: string, stream: StreamTrouble, noise: string): string {
+  const raise = `raise \`timeout\` in the config: at the top level, or in servers.${server}`;
+  if (noise === "") return `${timeoutMessage}${stream.junkNote()} (${raise})`;
+  return `${timeoutMessage}, likely because it wrote ${noise}: ${STDOUT_NOISE_HINT}; if it is only slow, ${raise}`;
 }
 
 /**

@@ -7,6 +7,7 @@
 import type { Client } from "@modelcontextprotocol/client";
 import { type Environment, type ServerConfig } from "@mcp-codegen/runtime/internal";
 import { type ProtocolSelection } from "@mcp-codegen/runtime/internal";
+import { type StdoutNoise } from "@mcp-codegen/runtime/internal/connect";
 import { eraAttempts, resolveServer, type ResolvedServer, openClient, type OpenedClient, oauthSessionFor, withOAuthSession, fileOAuthStore } from "@mcp-codegen/runtime/internal/connect";
 
 export const CLIENT_INFO = { name: "mcp-codegen", version: "0.1.0" } as const;
@@ -36,11 +37,12 @@ export function withStoredLogin(name: string, server: ResolvedServer): ResolvedS
 /**
  * Open and initialise (or discover). `onClient` receives the client before it connects, so the
  * caller's deadline can close it (and end the child) even when the server never answers;
- * `signal` stops the open itself. The
+ * `signal` stops the open itself; `stdoutNoise` records what a stdio child writes on stdout that
+ * is not JSON-RPC, readable by that deadline before the open ends. The
  * era is negotiated afresh every time (never taken from the snapshot: a capture is what tells
  * whether it changed), within the server's `protocol` option.
  */
-export function openForCapture(server: ResolvedServer, onClient: (client: Client) => void, protocol: ProtocolSelection | undefined, signal: AbortSignal): Promise<OpenedClient> {
+export function openForCapture(server: ResolvedServer, onClient: (client: Client) => void, protocol: ProtocolSelection | undefined, signal: AbortSignal, stdoutNoise: StdoutNoise): Promise<OpenedClient> {
   // The signal ends an open still under way (an era probe included, and its stdio sibling).
-  return openClient(server, CLIENT_INFO, { ...UNBOUNDED, signal }, { capabilities: {}, install: onClient, eras: eraAttempts(protocol, undefined) });
+  return openClient(server, CLIENT_INFO, { ...UNBOUNDED, signal }, { capabilities: {}, install: onClient, eras: eraAttempts(protocol, undefined), stdoutNoise });
 }

@@ -9,7 +9,8 @@
  *       `input_required`; the answer arrives as the retried call's `inputResponses`.
  *       `big_state { size }` answers `input_required` with a `requestState` of `size` characters.
  *
- * Both: `answers` lists every answer received, as JSON. Over HTTP (`--port N`, default random)
+ * Both: `ask_url` asks for a URL-mode elicitation the same way (its answer is not recorded);
+ * `answers` lists every answer received, as JSON. Over HTTP (`--port N`, default random)
  * prints `MCP_LISTENING <url>`; diagnostics go to stderr only.
  */
 import { createServer } from "node:http";
@@ -30,6 +31,7 @@ const HOST = "127.0.0.1";
 /** Every answer received, in arrival order (one process: shared by every session). */
 const received: unknown[] = [];
 const QUESTION = { message: "Go on?", requestedSchema: { type: "object" as const, properties: { ok: { type: "boolean" as const } } } };
+const LINK = { message: "Sign in first", url: "https://example.invalid/sign-in", elicitationId: "sign-in-1" };
 const text = (value: string) => ({ content: [{ type: "text" as const, text: value }] });
 
 function legacyServer(): LegacyServer {
@@ -39,6 +41,10 @@ function legacyServer(): LegacyServer {
     const answer = await server.server.elicitInput({ mode: "form", ...QUESTION }, { relatedRequestId: extra.requestId, timeout: 60_000 });
     received.push(answer);
     return text(`answered: ${answer.action}`);
+  });
+  server.registerTool("ask_url", { description: "Asks the client to have the user visit a URL, then answers." }, async (extra) => {
+    const answer = await server.server.elicitInput({ mode: "url", ...LINK }, { relatedRequestId: extra.requestId, timeout: 60_000 });
+    return text(`visited: ${answer.action}`);
   });
   server.registerTool("answers", { description: "Every answer received, as JSON." }, () => text(JSON.stringify(received)));
   return server;
@@ -53,6 +59,11 @@ function modernServer(): McpServer {
       return text(`answered: ${answer.action}`);
     }
     return inputRequired({ inputRequests: { go: inputRequired.elicit(QUESTION) } });
+  });
+  server.registerTool("ask_url", { description: "Asks the client to have the user visit a URL, then answers.", inputSchema: z.object({}) }, (_args, ctx) => {
+    const answer = inputResponse(ctx.mcpReq.inputResponses, "visit");
+    if (answer.kind === "elicit") return text(`visited: ${answer.action}`);
+    return inputRequired({ inputRequests: { visit: inputRequired.elicitUrl({ message: LINK.message, url: LINK.url }) } });
   });
   server.registerTool("big_state", { description: "Asks for input with a requestState of `size` characters.", inputSchema: z.object({ size: z.number() }) }, ({ size }) =>
     inputRequired({ inputRequests: { go: inputRequired.elicit(QUESTION) }, requestState: "s".repeat(size) }),

@@ -43,6 +43,7 @@ import type { SessionOptions } from "../connection/oauth/attach.js";
 import { connectionChannel } from "./tasks/channel.js";
 import { listTasks, resumeTask, runToolTask, startToolTask, type TaskLink } from "./tasks/run.js";
 import type { TaskCallOptions, TaskHandle, TaskStartOptions, TaskStatus } from "./tasks/types.js";
+import { withMissingCallbackHint } from "../shared/input-hints.js";
 
 const DEFAULT_CLIENT_INFO = { name: "mcp-codegen", version: "0.1.0" };
 
@@ -89,9 +90,10 @@ class McpRuntime implements Runtime {
     const identity = options.clientInfo ?? DEFAULT_CLIENT_INFO;
     const hooks = hooksInterceptor(options);
     const global = hooks ? [hooks, ...(options.interceptors ?? [])] : options.interceptors;
+    const warn = options.onWarning ?? ((message: string) => console.warn(message));
     for (const [server, config] of Object.entries(options.servers)) {
       // The connection keeps the whole config (a `session()` copies it, interceptors included).
-      const connection = new ServerConnection(server, config, { env, identity, runtime: options, oauth });
+      const connection = new ServerConnection(server, config, { env, identity, runtime: options, oauth, warn });
       this.#servers.set(server, {
         connection,
         defaults: connection.defaults,
@@ -102,7 +104,6 @@ class McpRuntime implements Runtime {
     }
     this.#handleToolErrors = options.handleToolErrors ?? true;
     const self = this;
-    const warn = options.onWarning ?? ((message: string) => console.warn(message));
     this[RUNTIME_INTERNALS] = {
       handleToolErrors: this.#handleToolErrors,
       prefixToolNames: options.prefixToolNames ?? false,
@@ -189,8 +190,12 @@ class McpRuntime implements Runtime {
     const params = { name, arguments: args };
     // The SDK's callTool mirrors `x-mcp-header` parameters into headers and answers input rounds.
     const definition = entry.definitions.get(name);
-    const send = (client: Client, requestOptions: RequestOptions | undefined) =>
-      client.callTool(params, definition ? { ...requestOptions, toolDefinition: definition } : requestOptions) as Promise<CallToolResult>;
+    const connection = entry.connection;
+    // A tool error saying this client cannot answer the server's request for input names the option to set.
+    const send = async (client: Client, requestOptions: RequestOptions | undefined) =>
+      withMissingCallbackHint((await client.callTool(params, definition ? { ...requestOptions, toolDefinition: definition } : requestOptions)) as CallToolResult, (capability) =>
+        connection.declares(capability),
+      );
     const check = entry.driftCheck;
     if (check === undefined || check.passes?.(name)) return entry.connection.run(send, entry.defaults.forTool(name, options), name, options);
     // The guard's check (which may have to connect first) runs within the call's own bounds.

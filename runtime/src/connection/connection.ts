@@ -25,6 +25,8 @@ import { messageOf, probeCause, toRuntimeError } from "../wire/failures.js";
 import { backoffDelay, pause, reconnectPolicy, type ReconnectPolicy } from "./reconnect.js";
 import { RequestDefaults } from "./request-options.js";
 import { resolveServer, type ResolvedServer } from "./resolve-config.js";
+import { StdoutAccount } from "./stdout-account.js";
+import { STDOUT_NOISE_HINT } from "../wire/stdout-noise.js";
 import { OpenFailure, closeTransport, httpStatusOf, openClient, type ClientIdentity, type ClientSetup, type OpenedClient } from "../wire/transports.js";
 import type { CallOptions, ConnectionOptions, RuntimeCallbacks, RuntimeServerConfig } from "../shared/types.js";
 import { oauthSessionFor, withOAuthSession, type SessionOptions } from "./oauth/attach.js";
@@ -47,6 +49,8 @@ export interface ConnectionSettings {
   runtime?: (ConnectionOptions & { timeout?: number | undefined }) | undefined;
   /** OAuth of servers with `auth` (the runtime's store is always set). */
   oauth?: SessionOptions | undefined;
+  /** The runtime's `onWarning` (a stdio server that writes text that is not JSON-RPC on stdout). */
+  warn?: ((message: string) => void) | undefined;
 }
 
 /** Sends one request on a live client. */
@@ -101,6 +105,8 @@ export class ServerConnection {
    */
   #learned: CapturedProtocol | undefined;
   #closed = false;
+  /** What a stdio child wrote on stdout that is not JSON-RPC: see stdout-noise.ts and `#explained`. */
+  readonly #stdout = new StdoutAccount();
 
   constructor(server: string, config: RuntimeServerConfig, settings: ConnectionSettings) {
     const runtime = settings.runtime;
@@ -123,6 +129,13 @@ export class ServerConnection {
   /** The live shared client, if connected (never for a stateless server). */
   get client(): Client | undefined {
     return this.#opened?.client;
+  }
+
+  /** Whether this client declares a capability a server may need to ask for input ("elicitation", "sampling", "roots"). */
+  declares(capability: string): boolean {
+    if (capability === "elicitation") return this.#callbacks.onElicitation !== undefined;
+    if (capability === "sampling") return this.#callbacks.onSampling !== undefined;
+    return capability === "roots" && this.roots.current !== undefined;
   }
 
   /** PID of the stdio child while connected. */
@@ -160,8 +173,8 @@ export class ServerConnection {
    * the HTTP session is gone. Failures come out as typed errors about `subject`.
    */
   run<T>(send: Send<T>, requestOptions: RequestOptions | undefined, subject: string | undefined, options: CallOptions | undefined, about?: SubjectKind): Promise<T> {
-    if (!this.#tracksInput) return this.#run(send, requestOptions, subject, options, about);
-    return this.#tracked(this.#run(send, requestOptions, subject, options, about));
+    const running = this.#stdout.explained(this.#run(send, requestOptions, subject, options, about), this.#opened === undefined, about);
+    return this.#tracksInput ? this.#tracked(running) : running;
   }
 
   /**
@@ -176,7 +189,7 @@ export class ServerConnection {
     options: CallOptions | undefined,
     about?: SubjectKind,
   ): Promise<T> {
-    const running = this.#runAfter(gate, send, requestOptions, subject, options, about);
+    const running = this.#stdout.explained(this.#runAfter(gate, send, requestOptions, subject, options, about), this.#opened === undefined, about);
     return this.#tracksInput ? this.#tracked(running) : running;
   }
 
@@ -485,12 +498,14 @@ export class ServerConnection {
   async #openOne(signal: AbortSignal | undefined): Promise<OpenedClient> {
     const resolved = this.#withOAuth(resolveServer(this.server, this.config, this.#settings.env));
     const connectOptions = this.#connectOptions(signal);
+    const noise = this.#stdout.opening(resolved.secrets);
     let opened: OpenedClient;
     try {
-      opened = await openClient(resolved, this.#settings.identity, connectOptions, this.#clientSetup());
+      opened = await openClient(resolved, this.#settings.identity, connectOptions, { ...this.#clientSetup(), stdoutNoise: noise });
     } catch (error) {
       throw this.#connectError(error, resolved);
     }
+    this.#stdout.opened(noise, resolved.secrets, (message) => this.#warn(message));
     this.#learned ??= learnedEra(opened.client);
     if (this.#closed) {
       this.#end(opened, false);
@@ -574,6 +589,10 @@ export class ServerConnection {
     this.#ending.add(ending);
   }
 
+  #warn(message: string): void {
+    (this.#settings.warn ?? ((text: string) => console.warn(text)))(`server "${this.server}": ${message}`);
+  }
+
   #connectError(error: unknown, resolved: ResolvedServer): McpRuntimeError {
     if (error instanceof McpRuntimeError) return error;
     // Aborted (closed, or a stateless call gave up): the reason is already the typed error.
@@ -581,10 +600,11 @@ export class ServerConnection {
     const where = resolved.kind === "stdio" ? `could not start ${JSON.stringify(resolved.command)}` : `could not connect over ${resolved.kind}`;
     const cause = probeCause(error instanceof OpenFailure ? error.cause : error);
     const stderr = error instanceof OpenFailure && error.stderr !== "" ? ` (stderr: ${error.stderr})` : "";
+    const noise = error instanceof OpenFailure && error.stdoutNoise ? `; it wrote ${error.stdoutNoise.quote(resolved.secrets)}: ${STDOUT_NOISE_HINT}` : "";
     const rpc = resolved.kind === "stdio" ? undefined : httpRpcErrorOf(cause);
     const missing = error instanceof OpenFailure ? error.missingPath : undefined;
     const said = missing ?? (rpc && resolved.kind !== "stdio" ? describeHttpRpcError(rpc, `${resolved.url.origin}${resolved.url.pathname}`) : messageOf(cause));
-    const detail = redact(`${where}: ${said}${stderr}`, resolved.secrets);
+    const detail = redact(`${where}: ${said}${stderr}${noise}`, resolved.secrets);
     return new ConnectionError(this.server, detail, { cause });
   }
 }

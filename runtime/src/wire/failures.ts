@@ -6,6 +6,7 @@ import type { ProtocolError as SdkProtocolError, SdkError, SdkErrorCode } from "
 import { loadedClientSdk } from "./sdk.js";
 import { TransportFault } from "./transport-watch.js";
 import { ResponseTooLarge } from "./response-limit.js";
+import { capabilitiesNamedIn, MISSING_CALLBACK_HINTS } from "../shared/input-hints.js";
 import {
   CancelledError,
   ConnectionError,
@@ -17,6 +18,9 @@ import {
   type McpRuntimeErrorOptions,
   type SubjectKind,
 } from "../shared/errors.js";
+
+/** The next step after a timeout: which options set it (call > tool > server > runtime, docs/runtime.md "Timeouts and cancellation"). */
+export const TIMEOUT_HINT = "raise it with the call's { timeout }, the server's toolTimeouts or timeout, or the runtime's timeout";
 
 export function toRuntimeError(error: unknown, server: string, tool?: string, signal?: AbortSignal, about?: SubjectKind): McpRuntimeError {
   if (error instanceof McpRuntimeError) return error;
@@ -47,11 +51,23 @@ const RESOURCE_NOT_FOUND_2025 = -32002;
 
 type Subject = Pick<McpRuntimeErrorOptions, "tool" | "about">;
 
+/** The server needed a client capability this client did not declare (2026-07-28: an input request it cannot send). */
+const MISSING_CLIENT_CAPABILITY = -32021;
+
+/** Which option declares the capability the server needed: from `data.requiredCapabilities`, else from its words. */
+function missingCallbackHint(error: SdkProtocolError): string | undefined {
+  const required = (error.data as { requiredCapabilities?: unknown } | undefined)?.requiredCapabilities;
+  const named = typeof required === "object" && required !== null ? Object.keys(required) : [];
+  const capability = [...named, ...capabilitiesNamedIn(error.message)].find((name) => MISSING_CALLBACK_HINTS.has(name));
+  return capability === undefined ? undefined : MISSING_CALLBACK_HINTS.get(capability);
+}
+
 /** A JSON-RPC error the server answered with. */
 function fromServerError(error: SdkProtocolError, server: string, subject: Subject): McpRuntimeError {
   // An SDK server's own error message already carries the prefix, and the client adds it again.
   const detail = error.message.replace(/^(?:MCP error -?\d+: )+/, "");
-  return new ProtocolError(server, `server error ${error.code}: ${detail}`, { ...subject, cause: error, code: error.code });
+  const hint = error.code === MISSING_CLIENT_CAPABILITY ? missingCallbackHint(error) : undefined;
+  return new ProtocolError(server, `server error ${error.code}: ${detail}${hint === undefined ? "" : `; ${hint}`}`, { ...subject, cause: error, code: error.code });
 }
 
 /** A failure on this side of the wire: timeout, lost connection, a result that is not what the method returns. */
@@ -61,8 +77,7 @@ function fromSdkError(error: SdkError, codes: typeof SdkErrorCode, server: strin
       const data = error.data as { timeout?: unknown } | undefined;
       const timeout = typeof data?.timeout === "number" ? data.timeout : undefined;
       const after = timeout === undefined ? "request timed out" : `request timed out after ${timeout} ms`;
-      // The next step: which options set it (call > tool > server > runtime, docs/runtime.md "Timeouts and cancellation").
-      const text = `${after} (raise it with the call's { timeout }, the server's toolTimeouts or timeout, or the runtime's timeout)`;
+      const text = `${after} (${TIMEOUT_HINT})`;
       return new TimeoutError(server, text, { ...subject, cause: error, timeout });
     }
     case codes.InputRequiredRoundsExceeded: {

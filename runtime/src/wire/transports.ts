@@ -10,6 +10,7 @@ import { fetchWithCallHeaders } from "./call-headers.js";
 import type { ResolvedHttp, ResolvedServer, ResolvedStdio } from "../connection/resolve-config.js";
 import { missingPathOf } from "./missing-path.js";
 import { StderrTail } from "./stderr-tail.js";
+import { StdoutNoise, watchStdout } from "./stdout-noise.js";
 import { isEraRejection } from "./era-2026.js";
 import { probeCause } from "./failures.js";
 import { McpRuntimeError } from "../shared/errors.js";
@@ -45,6 +46,11 @@ export interface ClientSetup {
   maxResponseBytes?: number | undefined;
   /** Largest `requestState` a 2026-07-28 server may ask to have echoed, in bytes (default `DEFAULT_MAX_REQUEST_STATE_BYTES`). */
   maxRequestStateBytes?: number | undefined;
+  /**
+   * Where a stdio child's stdout text that is not JSON-RPC is recorded (default: a new record per
+   * open). Given by a caller that must name it before the open ends (a deadline of its own).
+   */
+  stdoutNoise?: StdoutNoise | undefined;
 }
 
 export interface OpenedClient {
@@ -54,6 +60,8 @@ export interface OpenedClient {
   kind: "stdio" | "http" | "sse";
   /** The last lines the stdio child wrote to stderr, when they are being collected. */
   stderr: StderrTail | undefined;
+  /** What the stdio child wrote on stdout that is not JSON-RPC (its probe sibling's included). */
+  stdoutNoise: StdoutNoise | undefined;
   /** The protocol revision the connection speaks. */
   protocolVersion: string | undefined;
   era: ProtocolEra | undefined;
@@ -106,6 +114,7 @@ async function openStdio(server: ResolvedStdio, open: OpenSettings): Promise<Ope
   // With "pipe" the SDK hands out its stderr stream before start: read it from the first byte.
   const tail: { current: StderrTail | undefined } = { current: undefined };
   const exit: { current: string | undefined } = { current: undefined };
+  const noise = open.setup.stdoutNoise ?? new StdoutNoise();
   const transport = () => {
     const created = new StdioClientTransport({
       command: server.command,
@@ -116,15 +125,20 @@ async function openStdio(server: ResolvedStdio, open: OpenSettings): Promise<Ope
       ...(server.maxMessageBytes !== undefined ? { maxBufferSize: server.maxMessageBytes } : {}),
     });
     trackOnSpawn(created);
+    watchStdout(created, noise);
     tail.current = server.stderr === "pipe" && created.stderr ? new StderrTail(created.stderr) : undefined;
     exit.current = undefined;
     watchExit(created, (how) => (exit.current = how));
     return created;
   };
   try {
-    return await openOver("stdio", transport, open, tail);
+    const opened = await openOver("stdio", transport, open, tail);
+    opened.stdoutNoise = noise;
+    return opened;
   } catch (error) {
-    throw new OpenFailure(error, tail.current?.summary() ?? "", missingPathOf(server), exit.current, tail.current?.lastLines() ?? "");
+    const failure = new OpenFailure(error, tail.current?.summary() ?? "", missingPathOf(server), exit.current, tail.current?.lastLines() ?? "");
+    failure.stdoutNoise = noise.seen ? noise : undefined;
+    throw failure;
   }
 }
 
@@ -139,6 +153,8 @@ export class OpenFailure extends Error {
   readonly exit: string | undefined;
   /** The last few lines of its stderr, joined with " | " ("" when it wrote nothing). */
   readonly stderrLines: string;
+  /** Set when the child wrote text that is not JSON-RPC on stdout: the likely cause of a timeout. */
+  stdoutNoise: StdoutNoise | undefined = undefined;
 
   constructor(cause: unknown, stderr: string, missingPath?: string, exit?: string, stderrLines = "") {
     super(cause instanceof Error ? cause.message : String(cause), { cause });
@@ -260,6 +276,7 @@ async function connectOnce(
     transport,
     kind,
     stderr: stderr?.current,
+    stdoutNoise: undefined,
     protocolVersion: client.getNegotiatedProtocolVersion(),
     era: client.getProtocolEra(),
     unconfirmed: attempt.prior?.kind === "modern",
