@@ -9,7 +9,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { hashText } from "@mcp-codegen/runtime/internal";
 
-const OUTPUT_SHAPING_PACKAGES = ["oxfmt", "prettier", "json-schema-to-typescript", "ts-morph"];
+const OUTPUT_SHAPING_PACKAGES = ["oxfmt", "prettier", "json-schema-to-typescript"];
 const OWN_FOLDERS = ["emit", "normalize", "format"];
 
 let cached: string | undefined;

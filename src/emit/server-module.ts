@@ -1,8 +1,8 @@
 /**
  * One server's generated module: types, descriptors, default connection, typed client factory
  * and one tools factory per configured target (src/emit/targets/), and beside it the module of its Zod schemas (schemas-module.ts).
- * Schema text comes from `schema/`, plain-text statements from `server-text.ts`, ts-morph
- * structures from `server-structure.ts`; every piece of server text goes through `text.ts`.
+ * Schema text comes from `schema/`, plain-text statements from `server-text.ts`, the imports and
+ * the client interface from `server-structure.ts`; every piece of server text goes through `text.ts`.
  */
 import type { ToolFilter } from "@mcp-codegen/runtime/internal";
 import type { Formatter } from "../format/format.js";
@@ -12,6 +12,7 @@ import type { ConnectionExpression } from "./connection.js";
 import { clientFactory, metadataStatement, otherDescriptors, promptArgTypes, templateParamTypes, toolMethods, toolsFactory, toolsTable } from "./server-text.js";
 import { toolChunk, type ChunkPart, type EmitWarning, type RenderedChunk, type ToolChunk } from "./tool-chunk.js";
 import { schemasHead } from "./schemas-module.js";
+import { clientInterface as clientInterfaceOf, importStatements, interfaceSource } from "./server-structure.js";
 import type { TargetSettings } from "../config/targets.js";
 import { selectedTargets, targetContext } from "./targets/index.js";
 import { modelSchemaWarnings } from "./model-schema-report.js";
@@ -86,8 +87,8 @@ export async function renderServerModule(input: ServerModuleInput, formatter: Fo
 }
 
 /**
- * The module in pieces, each handed to `renderer`: the plain-text statements, the tools' types
- * and schemas a chunk at a time, and the ts-morph structures (ts-morph loads meanwhile).
+ * The module in pieces, each handed to `renderer`: the plain-text statements, and the tools' types
+ * and schemas a chunk at a time.
  */
 export function writeServerModule(input: ServerModuleInput, renderer: ChunkRenderer): ServerModuleParts {
   const { server, connection, toolFilter, inputTypes } = input;
@@ -98,7 +99,6 @@ export function writeServerModule(input: ServerModuleInput, renderer: ChunkRende
     return promise;
   };
   const formatText = (statements: string[]) => settle(renderer.format(statements.join("\n")));
-  const structures = import("./server-structure.js");
   const descriptors = formatText([toolsTable(server)]);
   const others = formatText([otherDescriptors(server)]);
   const rest = formatText([...templateParamTypes(server), ...promptArgTypes(server), metadataStatement(server, connection), clientFactory(server, toolFilter, targets, context), toolsFactory(targets, context)]);
@@ -111,7 +111,7 @@ export function writeServerModule(input: ServerModuleInput, renderer: ChunkRende
   };
   const tools = chunks("types");
   const schemas = server.tools.length === 0 ? undefined : { head: formatText([schemasHead(server)]), chunks: chunks("schemas") };
-  const clientInterface = settle(renderer.format(structures.then((module) => renderer.emitting(() => module.interfaceSource(module.clientInterface(server, targets, context), toolMethods(server, context))))));
-  const head = settle(renderer.format(structures.then((module) => renderer.emitting(() => module.printStructures(module.importStatements(server, connection, targets, context))))));
+  const clientInterface = formatText([interfaceSource(clientInterfaceOf(server, targets, context), toolMethods(server, context))]);
+  const head = formatText([importStatements(server, connection, targets, context)]);
   return { head, tools, tail: [descriptors, others, clientInterface, rest], ...(schemas ? { schemas } : {}) };
 }

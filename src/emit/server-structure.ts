@@ -1,58 +1,40 @@
 /**
- * The server module's statements built as ts-morph structures (imports, the client interface)
- * and printed by ts-morph.
+ * The server module's import statements and client interface, printed as text: plain strings in
+ * the layout the formatter turns into the committed output (JSDoc as `docCommentLines` writes it,
+ * one member a line), so emitting never loads the TypeScript compiler.
  */
-import { createRequire } from "node:module";
-import type { InterfaceDeclarationStructure, StatementStructures, TypeElementMemberedNodeStructure } from "ts-morph";
 import type { NormalizedServer } from "../normalize/normalize.js";
 import type { ConnectionExpression } from "./connection.js";
 import { RUNTIME_IMPORTS, type ModuleNeed } from "./runtime-imports.js";
 import { hasTaskTools } from "./server-text.js";
 import { schemaNames } from "./schemas-module.js";
-import { docComment, docText } from "./text.js";
+import { docComment, docCommentLines } from "./text.js";
 import type { TargetContext, TargetEmitter } from "./targets/index.js";
+import type { ClientMethod } from "./targets/target.js";
 
-// ts-morph is CommonJS: through require() it skips the ES module loader's scan of its exports,
-// which reads all of TypeScript (~0.1 s).
-const { Project, StructureKind, Writers } = createRequire(import.meta.url)("ts-morph") as typeof import("ts-morph");
-
-let project: InstanceType<typeof Project> | undefined;
-
-/** The one in-memory project everything is printed with. */
-function printingProject(): InstanceType<typeof Project> {
-  project ??= new Project({ useInMemoryFileSystem: true, skipLoadingLibFiles: true });
-  return project;
+/** A member of the client interface: its docs (plain text, sanitised when printed) and its signature. */
+interface InterfaceMember {
+  docs: string | undefined;
+  signature: string;
 }
 
-/** One addStatements call per piece: ts-morph re-parses the file on every insertion. */
-export function printStructures(statements: StatementStructures[]): string {
-  const file = printingProject().createSourceFile("/piece.ts", "", { overwrite: true });
-  file.addStatements(statements);
-  const text = file.getFullText();
-  printingProject().removeSourceFile(file);
-  return text;
+/** The client interface: its docs, its properties, then the `leading` members (the tools' methods), then its methods. */
+export interface ClientInterface {
+  name: string;
+  docs: string;
+  properties: InterfaceMember[];
+  methods: InterfaceMember[];
 }
 
-/**
- * The interface's source: its properties, then the `leading` members (the tools' methods), then
- * its own methods. Its own members are printed as an object type (`Writers.objectType`), which
- * ts-morph does without parsing them into a file: only the empty interface (its docs and
- * heading) is.
- */
-export function interfaceSource(structure: InterfaceDeclarationStructure, leading: readonly string[] = []): string {
-  const { methods = [], properties = [], callSignatures = [], constructSignatures = [], indexSignatures = [], getAccessors = [], setAccessors = [], ...heading } = structure;
-  const others: TypeElementMemberedNodeStructure = { properties, callSignatures, constructSignatures, indexSignatures, getAccessors, setAccessors };
-  const members = [objectTypeBody(others), ...leading, objectTypeBody({ methods })].filter((member) => member !== "");
-  const empty = printStructures([heading]);
-  const brace = empty.lastIndexOf("{");
-  return `${empty.slice(0, brace + 1)}\n${members.join("\n")}\n}\n`;
+export function interfaceSource(structure: ClientInterface, leading: readonly string[] = []): string {
+  const member = ({ docs, signature }: InterfaceMember) => [...docCommentLines(docs), signature].join("\n");
+  const members = [...structure.properties.map(member), ...leading, ...structure.methods.map(member)];
+  return [...docCommentLines(structure.docs), `export interface ${structure.name} {`, ...members, "}", ""].join("\n");
 }
 
-/** The members between an object type's braces, as ts-morph prints them ("" for none). */
-function objectTypeBody(members: TypeElementMemberedNodeStructure): string {
-  const writer = printingProject().createWriter();
-  Writers.objectType(members)(writer);
-  return writer.toString().slice(1, -1).trim();
+function methodSignature(method: ClientMethod): InterfaceMember {
+  const parameters = method.parameters.map(({ name, type, hasQuestionToken }) => `${name}${hasQuestionToken === true ? "?" : ""}: ${type}`);
+  return { docs: method.docs.join("\n"), signature: `${method.name}(${parameters.join(", ")}): ${method.returnType};` };
 }
 
 /** Which needs a module has, so it imports only what it uses (it compiles under `noUnusedLocals`). */
@@ -87,12 +69,14 @@ function needs(server: NormalizedServer, connection: ConnectionExpression, targe
   };
 }
 
-export function importStatements(server: NormalizedServer, connection: ConnectionExpression, targets: readonly TargetEmitter[], context: TargetContext): StatementStructures[] {
+/** The module's import statements and its re-export of the schemas module, as text. */
+export function importStatements(server: NormalizedServer, connection: ConnectionExpression, targets: readonly TargetEmitter[], context: TargetContext): string {
   const has = needs(server, connection, targets);
   const runtimeImports = RUNTIME_IMPORTS.filter(([, need]) => has[need]).map(([name, , typeOnly]) => (typeOnly ? `type ${name}` : name));
-  const statements: StatementStructures[] = [];
+  const statements: string[] = [];
+  // Module specifiers are ours (package names, "./schemas.js"), never server text.
   const add = (moduleSpecifier: string, namedImports: string[], isTypeOnly = false) =>
-    statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier, namedImports, isTypeOnly });
+    statements.push(`import ${isTypeOnly ? "type " : ""}{ ${namedImports.join(", ")} } from "${moduleSpecifier}";`);
   if (has.langChainPrompts) add("@langchain/core/messages", ["BaseMessage"], true);
   // Only the configured targets' frameworks: a target not configured imports nothing.
   const framework = targets.flatMap((target) => target.imports(context));
@@ -102,13 +86,13 @@ export function importStatements(server: NormalizedServer, connection: Connectio
   // The Zod schemas live in their own module (schemas-module.ts); this one re-exports them.
   if (has.tools) {
     add("./schemas.js", schemaNames(server));
-    statements.push({ kind: StructureKind.ExportDeclaration, moduleSpecifier: "./schemas.js" });
+    statements.push(`export * from "./schemas.js";`);
   }
-  return statements;
+  return `${statements.join("\n")}\n`;
 }
 
 /** The client interface but for one method per tool (`toolMethods` in server-text.ts: they come laid out). */
-export function clientInterface(server: NormalizedServer, targets: readonly TargetEmitter[], context: TargetContext): InterfaceDeclarationStructure {
+export function clientInterface(server: NormalizedServer, targets: readonly TargetEmitter[], context: TargetContext): ClientInterface {
   const langchain = targets.some((target) => target.name === "langchain");
   const resourceMembers = [
     ...server.resources.map(({ entry, member }) => `${docComment(entry.description ?? `Read ${entry.uri}`)}${member}(options?: CallOptions): Promise<ResourceContent[]>;`),
@@ -119,26 +103,20 @@ export function clientInterface(server: NormalizedServer, targets: readonly Targ
     return `${docComment(entry.description)}${member}(args${optional}: ${argsType}, options?: CallOptions): Promise<${langchain ? "BaseMessage" : "PromptMessage"}[]>;`;
   });
   return {
-    kind: StructureKind.Interface,
     name: `${server.typeStem}Client`,
-    isExported: true,
-    docs: docs(instructionsDoc(server)),
+    docs: instructionsDoc(server),
     methods: [
-      ...targets.flatMap((target) => target.clientMethods(context)),
-      {
-        name: "verify",
-        docs: ["Compare the live server with the snapshot this module was generated from: the same report as `mcp-codegen check`."],
-        returnType: "Promise<DriftReport>",
-      },
+      ...targets.flatMap((target) => target.clientMethods(context)).map(methodSignature),
+      { docs: "Compare the live server with the snapshot this module was generated from: the same report as `mcp-codegen check`.", signature: "verify(): Promise<DriftReport>;" },
     ],
     properties: [
-      { name: "resources", isReadonly: true, docs: ["Static resources and resource templates."], type: `{\n${resourceMembers.join("\n")}\n}` },
-      { name: "prompts", isReadonly: true, docs: [langchain ? "Prompts, returned as LangChain messages." : "Prompts, returned as the server's MCP messages."], type: `{\n${promptMembers.join("\n")}\n}` },
+      { docs: "Static resources and resource templates.", signature: `readonly resources: {\n${resourceMembers.join("\n")}\n};` },
+      { docs: langchain ? "Prompts, returned as LangChain messages." : "Prompts, returned as the server's MCP messages.", signature: `readonly prompts: {\n${promptMembers.join("\n")}\n};` },
       ...(server.skills === undefined
         ? []
-        : [{ name: "skills", isReadonly: true, docs: ["Skills (SEP-2640): `read(path?)` returns a file verified against the snapshot's digest; `writeTo(folder)` writes them all."], type: `{\n${skillMembers(server).join("\n")}\n}` }]),
+        : [{ docs: "Skills (SEP-2640): `read(path?)` returns a file verified against the snapshot's digest; `writeTo(folder)` writes them all.", signature: `readonly skills: {\n${skillMembers(server).join("\n")}\n};` }]),
       ...(hasTaskTools(server)
-        ? [{ name: "tasks", isReadonly: true, docs: ["Tasks of this server: `resume(taskId)` (or `resume(tool, taskId)`, typed by tool) and `list()`."], type: "ServerTasks<typeof tools>" }]
+        ? [{ docs: "Tasks of this server: `resume(taskId)` (or `resume(tool, taskId)`, typed by tool) and `list()`.", signature: "readonly tasks: ServerTasks<typeof tools>;" }]
         : []),
     ],
   };
@@ -147,12 +125,6 @@ export function clientInterface(server: NormalizedServer, targets: readonly Targ
 /** One accessor per skill, its paths the literal union of the files captured. */
 function skillMembers(server: NormalizedServer): string[] {
   return (server.skills ?? []).map(({ entry, member }) => `${docComment(entry.description)}readonly ${member}: SkillAccessor<(typeof skills.${member}.files)[number]>;`);
-}
-
-/** ts-morph `docs`: sanitised server text, or none. */
-function docs(text: string | undefined): string[] {
-  const body = text === undefined ? "" : docText(text);
-  return body === "" ? [] : [body];
 }
 
 function instructionsDoc(server: NormalizedServer): string {

@@ -1,7 +1,6 @@
 /**
  * The server module's statements that are plain text: descriptors, metadata, the client and
- * tools factories, template and prompt parameter types. No ts-morph here: these pieces are
- * handed to the formatter while ts-morph is still loading.
+ * tools factories, template and prompt parameter types.
  */
 import type { ToolFilter } from "@mcp-codegen/runtime/internal";
 import type { NormalizedServer, NormalizedTool } from "../normalize/normalize.js";

@@ -73,7 +73,7 @@ export function docText(text: string): string {
     .trim();
 }
 
-/** A JSDoc comment's lines as ts-morph writes `docs`: on one line when the text is one line. */
+/** A JSDoc comment's lines: on one line when the text is one line (the committed layout, which ts-morph set). */
 export function docCommentLines(text: string | undefined): string[] {
   const body = text === undefined ? "" : docText(text);
   if (body === "") return [];

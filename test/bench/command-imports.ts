@@ -2,8 +2,8 @@
  * Part of `npm run bench:codegen`: how long each command takes to start and what it loads. Each
  * command runs on an up-to-date project (nothing to emit): its wall time (median of `runs`
  * processes) is what loading costs it, and one more run with probe-imports.mjs lists the heavy
- * packages it loaded. Only `generate` with files to emit needs the emitters (json-schema-to-typescript,
- * ts-morph and with it TypeScript) and the formatter; only commands that reach servers need the SDK.
+ * packages it loaded. Only `generate` with files to emit needs the emitters (json-schema-to-typescript)
+ * and the formatter (no command loads TypeScript); only commands that reach servers need the SDK.
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";

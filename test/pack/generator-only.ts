@@ -2,8 +2,6 @@
 export const GENERATOR_ONLY_PACKAGES: readonly string[] = [
   "mcp-codegen",
   "prettier",
-  "ts-morph",
-  "@ts-morph/common",
   "typescript",
   "json-schema-to-typescript",
   "commander",

@@ -22,7 +22,7 @@ export interface ImportNeed {
   typeOnly: boolean;
 }
 
-/** A method of the client interface, as ts-morph takes it. */
+/** A method of the client interface (server-structure.ts prints it). */
 export interface ClientMethod {
   name: string;
   docs: string[];
