@@ -84,7 +84,7 @@ export function planFiles(snapshot: Snapshot, config: ResolvedConfig, options: {
     indexServers.push({ key: server.name, property, typeStem: normalized.typeStem, modelNames: normalized.tools.map((tool) => ({ tool: tool.entry.name, name: tool.modelName })) });
     const strip = strippedHash === undefined ? {} : { stripped: strippedHash };
     const inputsHash = hashJson({ emitter, key: server.name, property, server: serverSnapshot.hash, connection: connection.code, toolFilter, inputTypes: config.inputTypes, targets: config.targets, ...strip });
-    // The module and its schemas module come from one rendering, whichever asks first.
+    // The module and its types and schemas modules come from one rendering, whichever asks first.
     let rendered: Promise<RenderedServer> | undefined;
     const renderBoth = (formatter: Formatter) =>
       (rendered ??= renderServerBody({ server: normalized, connection, toolFilter, inputTypes: config.inputTypes, targets: config.targets }, formatter, `${server.name}/index.ts`));
@@ -98,15 +98,17 @@ export function planFiles(snapshot: Snapshot, config: ResolvedConfig, options: {
       render: async (formatter) => (await renderBoth(formatter)).index,
     });
     if (normalized.tools.length > 0) {
-      files.push({
-        path: `${server.name}/schemas.ts`,
-        subject,
-        source: `the snapshot of server "${server.name}"`,
-        snapshotHash: serverSnapshot.hash,
-        inputsHash,
-        weight: 0,
-        render: async (formatter) => (await renderBoth(formatter)).schemas ?? { body: "", warnings: [] },
-      });
+      for (const part of ["types", "schemas"] as const) {
+        files.push({
+          path: `${server.name}/${part}.ts`,
+          subject,
+          source: `the snapshot of server "${server.name}"`,
+          snapshotHash: serverSnapshot.hash,
+          inputsHash,
+          weight: 0,
+          render: async (formatter) => (await renderBoth(formatter))[part] ?? { body: "", warnings: [] },
+        });
+      }
     }
     const snapshotInput = { key: server.name, snapshot: modelSnapshot, filter: server.config, drift: config.drift };
     files.push({

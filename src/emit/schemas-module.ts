@@ -1,7 +1,8 @@
 /**
  * `<server>/schemas.ts`: the Zod constants of a server's tools, each annotated with the type it
  * parses to (`export const XSchema: z.ZodType<X> = …`), the types imported from the server's
- * `index.ts`, which re-exports the constants.
+ * `types.ts` (types-module.ts); the server's `index.ts` imports and re-exports both, and no
+ * generated module imports another in a circle.
  *
  * Why a file of its own, unchecked: type-checking the Zod construction expressions against the
  * interfaces costs thousands of type instantiations a tool, on every build and in every editor
@@ -20,8 +21,12 @@ export const NO_CHECK_LINE =
 
 /** The head of the module: the directive and its imports (`z`, the tools' types), unformatted. */
 export function schemasHead(server: NormalizedServer): string {
-  const typeNames = server.tools.flatMap((tool) => [tool.inputType, ...(tool.entry.outputSchema && tool.outputType ? [tool.outputType] : [])]);
-  return `${NO_CHECK_LINE}\nimport { z } from "zod";\nimport type { ${typeNames.join(", ")} } from "./index.js";\n`;
+  return `${NO_CHECK_LINE}\nimport { z } from "zod";\nimport type { ${toolTypeNames(server).join(", ")} } from "./types.js";\n`;
+}
+
+/** The tools' input and output types (types.ts declares them, with their sub-types): what the other modules name. */
+export function toolTypeNames(server: NormalizedServer): string[] {
+  return server.tools.flatMap((tool) => [tool.inputType, ...(tool.entry.outputSchema && tool.outputType ? [tool.outputType] : [])]);
 }
 
 /** The `Schema` constants a server module imports from its schemas module. */

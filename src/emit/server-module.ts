@@ -41,7 +41,7 @@ const TOOLS_PER_CHUNK = 25;
 export interface ServerModuleParts {
   /** Imports, formatted. */
   head: Promise<string>;
-  /** The tools' types, a chunk of tools each, emitted and formatted. */
+  /** The tools' types (the types module), a chunk of tools each, emitted and formatted. */
   tools: Promise<RenderedChunk>[];
   /** Everything that refers to them (descriptors, metadata, client), formatted, in order. */
   tail: Promise<string>[];
@@ -49,9 +49,10 @@ export interface ServerModuleParts {
   schemas?: { head: Promise<string>; chunks: Promise<RenderedChunk>[] };
 }
 
-/** The server module's body, and its schemas module's when it has tools. */
+/** The server module's body, and its types and schemas modules' when it has tools. */
 export interface RenderedServer {
   index: RenderedBody;
+  types?: RenderedBody;
   schemas?: RenderedBody;
 }
 
@@ -79,11 +80,15 @@ export async function renderServerModule(input: ServerModuleInput, formatter: Fo
     parts.schemas?.head,
     Promise.all(parts.schemas?.chunks ?? []),
   ]);
-  const index = { body: [head, ...tools.map((chunk) => chunk.text), ...tail].join("\n"), warnings: [...input.server.warnings, ...tools.flatMap((chunk) => chunk.warnings), ...modelSchemaWarnings(input.server, input.targets)] };
+  const index = { body: [head, ...tail].join("\n"), warnings: [...input.server.warnings, ...tools.flatMap((chunk) => chunk.warnings), ...modelSchemaWarnings(input.server, input.targets)] };
   if (schemasHeadText === undefined) return { index };
   // The schema chunks carry the warnings of both parts: reported with the server module.
   index.warnings.push(...schemas.flatMap((chunk) => chunk.warnings));
-  return { index, schemas: { body: [schemasHeadText, ...schemas.map((chunk) => chunk.text)].join("\n"), warnings: [] } };
+  return {
+    index,
+    types: { body: tools.map((chunk) => chunk.text).join("\n"), warnings: [] },
+    schemas: { body: [schemasHeadText, ...schemas.map((chunk) => chunk.text)].join("\n"), warnings: [] },
+  };
 }
 
 /**

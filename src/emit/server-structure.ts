@@ -7,7 +7,7 @@ import type { NormalizedServer } from "../normalize/normalize.js";
 import type { ConnectionExpression } from "./connection.js";
 import { RUNTIME_IMPORTS, type ModuleNeed } from "./runtime-imports.js";
 import { hasTaskTools } from "./server-text.js";
-import { schemaNames } from "./schemas-module.js";
+import { schemaNames, toolTypeNames } from "./schemas-module.js";
 import { docComment, docCommentLines } from "./text.js";
 import type { TargetContext, TargetEmitter } from "./targets/index.js";
 import type { ClientMethod } from "./targets/target.js";
@@ -74,7 +74,7 @@ export function importStatements(server: NormalizedServer, connection: Connectio
   const has = needs(server, connection, targets);
   const runtimeImports = RUNTIME_IMPORTS.filter(([, need]) => has[need]).map(([name, , typeOnly]) => (typeOnly ? `type ${name}` : name));
   const statements: string[] = [];
-  // Module specifiers are ours (package names, "./schemas.js"), never server text.
+  // Module specifiers are ours (package names, "./types.js", "./schemas.js"), never server text.
   const add = (moduleSpecifier: string, namedImports: string[], isTypeOnly = false) =>
     statements.push(`import ${isTypeOnly ? "type " : ""}{ ${namedImports.join(", ")} } from "${moduleSpecifier}";`);
   if (has.langChainPrompts) add("@langchain/core/messages", ["BaseMessage"], true);
@@ -83,8 +83,10 @@ export function importStatements(server: NormalizedServer, connection: Connectio
   for (const need of framework.filter((need) => need.module.startsWith("@langchain/"))) add(need.module, need.names, need.typeOnly);
   add("@mcp-codegen/runtime", runtimeImports);
   for (const need of framework.filter((need) => need.module.startsWith("@mcp-codegen/"))) add(need.module, need.names, need.typeOnly);
-  // The Zod schemas live in their own module (schemas-module.ts); this one re-exports them.
+  // The tools' types and their Zod schemas live in modules of their own (types.ts, schemas.ts); this one re-exports both.
   if (has.tools) {
+    add("./types.js", toolTypeNames(server), true);
+    statements.push(`export * from "./types.js";`);
     add("./schemas.js", schemaNames(server));
     statements.push(`export * from "./schemas.js";`);
   }

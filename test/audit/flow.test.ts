@@ -87,7 +87,7 @@ describe("generate", () => {
   it("keeps the text as listed in the snapshot (for review), and no hidden character in generated code", () => {
     const snapshot = JSON.parse(readFileSync(path.join(project, "generated/mcp-snapshot.json"), "utf8"));
     expect(snapshot.servers.lex.tools[0].description).toBe(reviewedDescription);
-    for (const file of ["lex/index.ts", "lex/schemas.ts", "lex/snapshot.ts"]) {
+    for (const file of ["lex/index.ts", "lex/types.ts", "lex/schemas.ts", "lex/snapshot.ts"]) {
       const code = readFileSync(path.join(project, "generated", file), "utf8");
       expect(code, file).not.toMatch(HIDDEN);
       expect(code, file).not.toMatch(ESCAPED_HIDDEN);

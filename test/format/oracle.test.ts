@@ -68,7 +68,7 @@ describe("oxfmt gives prettier's bytes", () => {
     const body = { protocolVersion: "2025-11-25", serverInfo: { name: `fuzz ${HOSTILE}`, version: "1" }, instructions: HOSTILE, capabilities: { tools: {} }, tools, resources: [], resourceTemplates: [], prompts: [] };
     const snapshot = { format: 1, servers: { fuzz: { ...body, hash: hashJson(body) } } } as unknown as Snapshot;
     const [oxfmt, prettier] = await generateBoth(snapshot, { fuzz: { transport: "stdio", command: "node" } });
-    expect([...oxfmt.keys()]).toEqual(["fuzz/index.ts", "fuzz/schemas.ts", "fuzz/snapshot.ts", "index.ts"]);
+    expect([...oxfmt.keys()]).toEqual(["fuzz/index.ts", "fuzz/schemas.ts", "fuzz/snapshot.ts", "fuzz/types.ts", "index.ts"]);
     for (const [file, text] of oxfmt) expect(text, file).toBe(prettier.get(file));
   }, 300_000);
 });

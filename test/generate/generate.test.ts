@@ -58,10 +58,12 @@ describe("determinism", () => {
       "math/index.ts",
       "math/schemas.ts",
       "math/snapshot.ts",
+      "math/types.ts",
       "mcp-snapshot.json",
       "weather/index.ts",
       "weather/schemas.ts",
       "weather/snapshot.ts",
+      "weather/types.ts",
     ]);
 
     const second = await runCli(["generate"], { cwd: project, env });

@@ -39,7 +39,7 @@ describe("percent-encoded $ref pointers", () => {
   it("generate resolves each: no warning, a sub-type per key named after the key", async () => {
     expect(stderr).not.toMatch(/\$ref|unresolv|typed as unknown|warning/i);
     const { readFileSync } = await import("node:fs");
-    const code = readFileSync(`${dir}/r/index.ts`, "utf8");
+    const code = readFileSync(`${dir}/r/types.ts`, "utf8");
     expect(code).toMatch(/p0: EncodedInputAB;\s+p1: EncodedInput\w+;\s+p2: EncodedInput\w+;\s+p3: EncodedInputCD;\s+p4: EncodedInputEF;/);
     expect(code).toMatch(/export interface EncodedInputAB \{\s+field0: number;/);
   });
