@@ -2,11 +2,15 @@
 import type { Json } from "@mcp-codegen/runtime/internal";
 
 export function escapePointerSegment(segment: string): string {
+  // Most keys need no escape: no new string for them (schema walks build a pointer per node).
+  if (!segment.includes("~") && !segment.includes("/")) return segment;
   return segment.replace(/~/g, "~0").replace(/\//g, "~1");
 }
 
 export function childPointer(pointer: string, ...segments: (string | number)[]): string {
-  return segments.reduce<string>((acc, segment) => `${acc}/${escapePointerSegment(String(segment))}`, pointer);
+  let result = pointer;
+  for (const segment of segments) result += `/${escapePointerSegment(String(segment))}`;
+  return result;
 }
 
 /** Resolve a `$ref` fragment (`#`, `#/definitions/a`, percent-encoded) against a document; undefined if absent. */
@@ -60,6 +64,10 @@ export function isJsonObject(value: unknown): value is { [key: string]: Json } {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
+/** The keywords `forEachSchema` descends into beside the single-schema ones (built once, not per node). */
+const MAP_KEYWORDS_WALKED: readonly string[] = [...SCHEMA_MAP_KEYWORDS, "dependencies"];
+const LIST_KEYWORDS_WALKED: readonly string[] = [...SCHEMA_LIST_KEYWORDS, "items"];
+
 /**
  * Visit every schema node (objects and booleans in schema positions), depth first, with its pointer.
  * `items` may be a schema or a list; `dependencies` values may be schemas or string lists.
@@ -77,14 +85,14 @@ export function forEachSchema(
       forEachSchema(child, childPointer(pointer, keyword), visit);
     }
   }
-  for (const keyword of [...SCHEMA_MAP_KEYWORDS, "dependencies"]) {
+  for (const keyword of MAP_KEYWORDS_WALKED) {
     const map = node[keyword];
     if (!isJsonObject(map)) continue;
     for (const [key, child] of Object.entries(map)) {
       if (isJsonObject(child) || typeof child === "boolean") forEachSchema(child, childPointer(pointer, keyword, key), visit);
     }
   }
-  for (const keyword of [...SCHEMA_LIST_KEYWORDS, "items"]) {
+  for (const keyword of LIST_KEYWORDS_WALKED) {
     const list = node[keyword];
     if (keyword === "items" && (isJsonObject(list) || typeof list === "boolean")) {
       forEachSchema(list, childPointer(pointer, "items"), visit);
