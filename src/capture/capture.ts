@@ -187,11 +187,14 @@ async function captureOne(server: ResolvedServer, config: ResolvedConfig, env: E
     // The network cause first: a runtime error's own detail may be the bare `fetch failed` above it.
     const missing = error instanceof OpenFailure ? error.missingPath : undefined;
     const message = missing ?? describeFailure(error, resolved) ?? (error instanceof McpRuntimeError ? error.detail : causeMessage(error));
-    const exit = ended ? `: the server ${(error as OpenFailure).exit}` : "";
+    // The closed pipe is what the exit looks like from this side, and which one shows first is a
+    // race (the read end's "Connection closed" or the write's EPIPE): the exit alone is said then.
+    const closedPipe = ended && CLOSED_PIPE.test(message);
+    const exit = ended ? `${closedPipe ? "" : ": "}the server ${(error as OpenFailure).exit}` : "";
     const noted = noise.seen ? `; it wrote ${noise.quote(resolved.secrets)}: ${STDOUT_NOISE_HINT}` : "";
     // The noise, when seen, is the same junk the stream saw, quoted: said once.
     const junk = noise.seen ? "" : stream.junkNote();
-    const detail = `${message}${exit}${junk}${tail ? ` (${ended ? "last stderr lines" : "stderr"}: ${tail})` : ""}${noted}`;
+    const detail = `${closedPipe ? "" : message}${exit}${junk}${tail ? ` (${ended ? "last stderr lines" : "stderr"}: ${tail})` : ""}${noted}`;
     throw new CodegenError("server", redact(`cannot capture: ${detail}`, resolved.secrets), { subject });
   } finally {
     stop.abort();
@@ -200,6 +203,9 @@ async function captureOne(server: ResolvedServer, config: ResolvedConfig, env: E
     if (!kept) await client?.close().catch(() => undefined);
   }
 }
+
+/** The SDK's message when the child's stdout ends, and the runtime's when a write finds its stdin closed. */
+const CLOSED_PIPE = /^(Connection closed|the server's stdin is closed \(.*\))$/;
 
 /**
  * The deadline's message. A server that wrote text that is not JSON-RPC on stdout most likely

@@ -51,6 +51,6 @@ describe("a stdio server that writes a banner on stdout", () => {
     writeFileSync(path.join(dir, "codegen.config.json"), JSON.stringify({ servers: { boot: { command: "node", args: ["-e", crash] } }, outDir: "out", timeout: 60_000 }));
     const result = await runCli(["generate"], { cwd: dir, env: { CI: "1" } });
     expect(result.status).toBe(2);
-    expect(result.stderr).toContain(`server "boot": cannot capture: Connection closed: the server exited with code 3 (last stderr lines: fatal: no config); it wrote text that is not JSON-RPC on stdout ("booting v1.2"): ${HINT}`);
+    expect(result.stderr).toContain(`server "boot": cannot capture: the server exited with code 3 (last stderr lines: fatal: no config); it wrote text that is not JSON-RPC on stdout ("booting v1.2"): ${HINT}`);
   });
 });
