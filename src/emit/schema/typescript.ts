@@ -5,13 +5,14 @@
  * their JSDoc, and every sub-type is named after the top-level type so tools never collide.
  */
 import { randomBytes } from "node:crypto";
-import { compile, type Options } from "json-schema-to-typescript";
+import type { Options } from "json-schema-to-typescript";
 import type { Json, JsonObject } from "@mcp-codegen/runtime/internal";
 import { docText, escapeInvisible } from "../text.js";
 import { setOwn } from "@mcp-codegen/runtime/internal";
 import { childPointer, forEachSchema, isJsonObject } from "./pointer.js";
 import { definitionKeys, mergedKey } from "./definitions.js";
 import { prepareSchema, type PreparedSchema } from "./prepare.js";
+import { printDeclaration } from "./ts-print.js";
 import { allowedValues, nodeTypes, SAME_VALUE_KEYWORDS, type JsonType } from "./zod-keywords.js";
 import type { SchemaWarning } from "./warnings.js";
 
@@ -89,20 +90,41 @@ async function compileSchema(prepared: PreparedSchema, typeName: string, closed:
   const definitions = definitionKeys(prepared.schema);
   const forTypes = toJsttSchema(prepared.schema, closed, warnings);
   const hidden = hidePrototypeNames(forTypes);
-  const hiddenDefinitions = hidePrototypeDefinitions(forTypes);
+  const printed = printDeclaration(forTypes, typeName, ROOT_MARK);
   let code: string;
-  try {
-    code = restorePrototypeNames(await compile(forTypes as never, typeName, jsttOptions(typeName, definitions, hiddenDefinitions)), hidden);
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    warnings.push({ pointer: "", message: `json-schema-to-typescript failed (${reason}); typed as unknown` });
-    code = `export type ${typeName} = unknown;\n`;
-  }
+  if (printed !== undefined) code = restorePrototypeNames(printed, hidden);
+  else code = await compileWithJstt(forTypes, typeName, definitions, hidden, warnings);
   const safe = escapeInvisible(code).trim() + "\n";
   if (!new RegExp(`^export (interface|type) ${typeName}\\b`, "m").test(safe)) {
     throw new Error(`emitTypeScript: json-schema-to-typescript did not name the root ${typeName}`);
   }
   return { code: safe, warnings, definitions };
+}
+
+/** jstt, loaded the first time a schema needs it (ts-print.ts prints the common shapes without it). */
+async function compileWithJstt(forTypes: Json, typeName: string, definitions: readonly string[], hidden: readonly string[], warnings: SchemaWarning[]): Promise<string> {
+  const hiddenDefinitions = hidePrototypeDefinitions(forTypes);
+  try {
+    const { compile } = await import("json-schema-to-typescript");
+    return restorePrototypeNames(await compile(forTypes as never, typeName, jsttOptions(typeName, definitions, hiddenDefinitions)), hidden);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    warnings.push({ pointer: "", message: `json-schema-to-typescript failed (${reason}); typed as unknown` });
+    return `export type ${typeName} = unknown;\n`;
+  }
+}
+
+/**
+ * For the test that holds ts-print.ts to jstt: a prepared schema's declaration from each
+ * (undefined from ts-print.ts when it leaves the schema to jstt).
+ */
+export async function declarationsFromBoth(prepared: JsonObject, typeName: string, closed: boolean): Promise<{ printed: string | undefined; jstt: string }> {
+  const warnings: SchemaWarning[] = [];
+  const forTypes = toJsttSchema(prepared, closed, warnings);
+  const hidden = hidePrototypeNames(forTypes);
+  const printed = printDeclaration(forTypes, typeName, ROOT_MARK);
+  const jstt = await compileWithJstt(forTypes, typeName, definitionKeys(prepared), hidden, warnings);
+  return { printed: printed === undefined ? undefined : restorePrototypeNames(printed, hidden), jstt };
 }
 
 function jsttOptions(typeName: string, definitions: readonly string[], hiddenDefinitions: ReadonlyMap<string, string>): Partial<Options> {
