@@ -38,6 +38,7 @@ import type { NamingNote } from "./normalize/normalize.js";
 import type { CaptureOptions, RawCapture } from "./capture/capture.js";
 import { selectServers } from "./config/select.js";
 import { measureContextCost, type ContextCostReport } from "./context-cost/report.js";
+import { preloadTokenizer } from "./context-cost/tokenizer.js";
 import { configFilters, filterSnapshot } from "./snapshot/filter.js";
 import { StageTimes, type StageTiming } from "./stages.js";
 import { auditFailsAt, auditSnapshot, stripFindings, type AuditReport } from "./audit/index.js";
@@ -128,9 +129,11 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
     options.onEvent?.(event);
   };
   const captureWarnings: EmitWarning[] = [];
+  const countCache = contextCostCache(config.rootDir, options.cache);
+  const counting = (options.contextCost ?? !options.check) && (countCache === undefined || !existsSync(countCache));
   const captured = options.offline
     ? { snapshot: await stages.time("snapshot", () => offlineSnapshot(config)), live: new Map() as LiveAccounts }
-    : await onlineSnapshot(config, { ...options, onEvent }, only, stages, captureWarnings);
+    : await onlineSnapshot(config, { ...options, onEvent }, only, stages, captureWarnings, counting);
   const snapshot = captured.snapshot;
   const report = await generateFromSnapshot(config, snapshot, options, stages);
   const { shown, silenced } = applyWarningSettings([...unavailableListWarnings(snapshot, captured.live), ...captureWarnings, ...report.warnings, ...peerWarnings(config)], config.warnings);
@@ -139,7 +142,7 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
     const ms = timings.get(server.name);
     return ms === undefined ? counted : { ...counted, source: "live" as const, ms };
   });
-  const cost = (options.contextCost ?? !options.check) ? { contextCost: await measureContextCost(filterSnapshot(snapshot, configFilters(config)), config.targets, contextCostCache(config.rootDir, options.cache)) } : {};
+  const cost = (options.contextCost ?? !options.check) ? { contextCost: await measureContextCost(filterSnapshot(snapshot, configFilters(config)), config.targets, countCache) } : {};
   return { ...report, warnings: shown, silencedWarnings: silenced, servers, ...cost, elapsedMs: Math.round(performance.now() - started) };
 }
 
@@ -281,13 +284,13 @@ async function produce(
   return { content: content === existing ? undefined : content, warnings: rendered.warnings };
 }
 
-/** `node_modules/.cache/mcp-codegen/format` of the nearest `node_modules` above the config. */
 /** Token counts by content, beside the render cache (none with `cache: false`). */
 function contextCostCache(rootDir: string, cache: boolean | undefined): string | undefined {
   const modules = cache === false ? undefined : findUp(rootDir, "node_modules");
   return modules && path.join(modules, ".cache/mcp-codegen/context-cost.json");
 }
 
+/** `node_modules/.cache/mcp-codegen/format` of the nearest `node_modules` above the config. */
 function formatCacheDir(rootDir: string): string | undefined {
   const modules = findUp(rootDir, "node_modules");
   return modules && path.join(modules, ".cache/mcp-codegen/format");
@@ -311,13 +314,17 @@ async function onlineSnapshot(
   only: readonly string[] | undefined,
   stages: StageTimes,
   warnings: EmitWarning[],
+  tokenizerNeeded: boolean,
 ): Promise<{ snapshot: Snapshot; live: LiveAccounts }> {
   // With --server, the others come from the committed snapshot, as far as it has them (none on a
   // new project): they are never contacted, and those it lacks are left out until captured.
   const committed = only === undefined || only.length === config.servers.length ? undefined : await stages.time("snapshot", () => committedSnapshot(config.snapshotPath));
   // Loaded here: the MCP SDK and its validators are not needed offline.
   const raw = await stages.time("capture", async () => {
-    const { captureServers } = await import("./capture/capture.js");
+    const { captureServers, clientSdkLoaded } = await import("./capture/capture.js");
+    // Once the SDK has loaded, capture mostly waits for servers to start and answer: the
+    // tokenizer (a few hundred ms to load), needed when no stored token counts spare it, loads meanwhile.
+    if (tokenizerNeeded) clientSdkLoaded().then(preloadTokenizer, () => undefined);
     return captureServers(config, {
       ...(options.env ? { env: options.env } : {}),
       ...(only ? { only } : {}),

@@ -5,7 +5,7 @@
  */
 import type { Client, Prompt, Resource, ResourceTemplateType as ResourceTemplate, StandardSchemaV1, Tool } from "@modelcontextprotocol/client";
 import { CodegenError, eraOfRevision, errorMessage, redact, type Environment, type ProtocolEra, type SkillEntry } from "@mcp-codegen/runtime/internal";
-import { McpRuntimeError, OpenFailure, collectPages, loadSchemaSdk, LoginRequiredError, StdoutNoise, STDOUT_NOISE_HINT, type OpenedClient, type RefusedSkill } from "@mcp-codegen/runtime/internal/connect";
+import { McpRuntimeError, OpenFailure, collectPages, loadClientSdk, loadSchemaSdk, LoginRequiredError, StdoutNoise, STDOUT_NOISE_HINT, type OpenedClient, type RefusedSkill } from "@mcp-codegen/runtime/internal/connect";
 import { isRecord } from "../config/compat.js";
 import type { ResolvedConfig, ResolvedServer } from "../config/load.js";
 import { openForCapture, resolveForCapture, UNBOUNDED, withStoredLogin } from "./connect.js";
@@ -64,6 +64,11 @@ export type CaptureEvent =
   | { kind: "start"; server: string }
   | { kind: "captured"; server: string; counts: ListingCounts; ms: number }
   | { kind: "failed"; server: string; message: string; ms: number };
+
+/** Settles once the MCP SDK client has loaded, which capture does first. */
+export function clientSdkLoaded(): Promise<unknown> {
+  return loadClientSdk();
+}
 
 /**
  * Every server is captured, even when others fail; the failures are then thrown together,

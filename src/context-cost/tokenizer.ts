@@ -14,3 +14,8 @@ export function loadTokenizer(): Promise<CountTokens> {
   loading ??= import("gpt-tokenizer/encoding/o200k_base").then((encoding) => (text: string) => encoding.countTokens(text));
   return loading;
 }
+
+/** Starts loading the tokenizer without waiting for it; a failure surfaces at the first `loadTokenizer()`. */
+export function preloadTokenizer(): void {
+  loadTokenizer().catch(() => undefined);
+}
