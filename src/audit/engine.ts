@@ -128,18 +128,20 @@ function isLowSurrogate(code: number): boolean {
 function auditContext(snapshot: Snapshot, keep: (server: string, tool: string) => boolean): AuditContext {
   const toolServers = new Map<string, string[]>();
   const ownNames = new Map<string, Set<string>>();
+  const serversWithTools = new Set<string>();
   for (const [server, listing] of Object.entries(snapshot.servers)) {
     const own = new Set<string>();
     for (const tool of listing.tools) {
       if (!keep(server, tool.name)) continue;
       own.add(tool.name);
+      serversWithTools.add(server);
       toolServers.set(tool.name, [...(toolServers.get(tool.name) ?? []), server]);
     }
     for (const prompt of listing.prompts) own.add(prompt.name);
     for (const resource of [...listing.resources, ...listing.resourceTemplates]) own.add(resource.name);
     ownNames.set(server, own);
   }
-  return { toolServers, ownNames };
+  return { toolServers, ownNames, serversWithTools };
 }
 
 export function summarize(findings: readonly Finding[]): AuditSummary {

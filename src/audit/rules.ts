@@ -205,6 +205,8 @@ interface ToolMention {
 
 /** Mentions of other servers' distinctive tool names that are not also this server's own names. */
 function otherServerTools(text: string, source: TextSource, context: AuditContext): ToolMention[] {
+  const listing = context.serversWithTools;
+  if (listing.size === 0 || (listing.size === 1 && listing.has(source.server))) return [];
   const own = context.ownNames.get(source.server);
   const found: ToolMention[] = [];
   let parts: ReturnType<typeof sentences> | undefined;

@@ -54,6 +54,8 @@ export interface AuditContext {
   toolServers: ReadonlyMap<string, readonly string[]>;
   /** Server → the names of its own tools, prompts and resources (naming one's own tool is ordinary). */
   ownNames: ReadonlyMap<string, ReadonlySet<string>>;
+  /** The servers listing at least one tool: with none but the text's own, no text can name another's. */
+  serversWithTools: ReadonlySet<string>;
 }
 
 export interface AuditRule {
