@@ -46,18 +46,29 @@ function visit(node: unknown, path: string[], reachable: boolean, out: HeaderPar
     if (fault !== undefined) return fault;
   }
   for (const [keyword, value] of Object.entries(schema)) {
-    if (DATA_KEYWORDS.has(keyword) || keyword === X_MCP_HEADER) continue;
-    if (keyword === "properties" && value !== null && typeof value === "object" && !Array.isArray(value)) {
+    // A value that is not an object or array holds no declaration (most keywords: no path built).
+    if (DATA_KEYWORDS.has(keyword) || keyword === X_MCP_HEADER || value === null || typeof value !== "object") continue;
+    if (keyword === "properties" && !Array.isArray(value)) {
       for (const [name, child] of Object.entries(value)) {
-        const fault = visit(child, [...path, name], reachable, out, seen);
+        const fault = within(path, name, () => visit(child, path, reachable, out, seen));
         if (fault !== undefined) return fault;
       }
       continue;
     }
-    const fault = visit(value, [...path, `(${keyword})`], false, out, seen);
+    const fault = within(path, `(${keyword})`, () => visit(value, path, false, out, seen));
     if (fault !== undefined) return fault;
   }
   return undefined;
+}
+
+/** Runs `step` with `segment` on the shared path (one array for the whole walk; a declaration copies it). */
+function within(path: string[], segment: string, step: () => string | undefined): string | undefined {
+  path.push(segment);
+  try {
+    return step();
+  } finally {
+    path.pop();
+  }
 }
 
 function declaration(schema: Record<string, unknown>, path: string[], reachable: boolean, out: HeaderParameter[], seen: Map<string, string>): string | undefined {
@@ -74,7 +85,7 @@ function declaration(schema: Record<string, unknown>, path: string[], reachable:
   const earlier = seen.get(lower);
   if (earlier !== undefined) return `${X_MCP_HEADER} ${JSON.stringify(header)} on ${where} repeats ${JSON.stringify(earlier)} (header names ignore case)`;
   seen.set(lower, header);
-  out.push({ path, header, type: type as HeaderParameter["type"] });
+  out.push({ path: [...path], header, type: type as HeaderParameter["type"] });
   return undefined;
 }
 
