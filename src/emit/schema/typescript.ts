@@ -88,8 +88,8 @@ function upperFirst(text: string): string {
 async function compileSchema(prepared: PreparedSchema, typeName: string, closed: boolean): Promise<Compiled> {
   const warnings = [...prepared.warnings];
   const definitions = definitionKeys(prepared.schema);
-  const forTypes = toJsttSchema(prepared.schema, closed, warnings);
-  const hidden = hidePrototypeNames(forTypes);
+  const { schema: forTypes, prototypeNames } = toJsttSchema(prepared.schema, closed, warnings);
+  const hidden = prototypeNames ? hidePrototypeNames(forTypes) : [];
   const printed = printDeclaration(forTypes, typeName, ROOT_MARK);
   let code: string;
   if (printed !== undefined) code = restorePrototypeNames(printed, hidden);
@@ -120,8 +120,8 @@ async function compileWithJstt(forTypes: Json, typeName: string, definitions: re
  */
 export async function declarationsFromBoth(prepared: JsonObject, typeName: string, closed: boolean): Promise<{ printed: string | undefined; jstt: string }> {
   const warnings: SchemaWarning[] = [];
-  const forTypes = toJsttSchema(prepared, closed, warnings);
-  const hidden = hidePrototypeNames(forTypes);
+  const { schema: forTypes, prototypeNames } = toJsttSchema(prepared, closed, warnings);
+  const hidden = prototypeNames ? hidePrototypeNames(forTypes) : [];
   const printed = printDeclaration(forTypes, typeName, ROOT_MARK);
   const jstt = await compileWithJstt(forTypes, typeName, definitionKeys(prepared), hidden, warnings);
   return { printed: printed === undefined ? undefined : restorePrototypeNames(printed, hidden), jstt };
@@ -158,12 +158,17 @@ function jsttOptions(typeName: string, definitions: readonly string[], hiddenDef
 }
 
 /** A copy of the schema as jstt should see it (see the module comment). */
-function toJsttSchema(schema: Json, closed: boolean, warnings: SchemaWarning[]): Json {
+function toJsttSchema(schema: Json, closed: boolean, warnings: SchemaWarning[]): { schema: Json; prototypeNames: boolean } {
   const copy = structuredClone(schema);
-  decodeLocalRefs(copy);
   const inherited = new WeakMap<object, JsonType[]>();
+  // What the later passes would find: each runs only when there is something for it.
+  let bothDefinitionKeywords = false;
+  let prototypeNames = false;
   forEachSchema(copy, "", (node, pointer) => {
     if (!isJsonObject(node)) return;
+    decodeLocalRef(node);
+    if (isJsonObject(node.$defs) && isJsonObject(node.definitions)) bothDefinitionKeywords = true;
+    if (isJsonObject(node.properties) && Object.keys(node.properties).some((key) => PROTOTYPE_NAMES.has(key))) prototypeNames = true;
     for (const keyword of JSTT_EXTENSION_KEYWORDS) delete node[keyword];
     delete node.title;
     delete node.$id;
@@ -186,10 +191,9 @@ function toJsttSchema(schema: Json, closed: boolean, warnings: SchemaWarning[]):
     dropUnexpressed(node, pointer, warnings);
     if (openObject) node.additionalProperties = true;
   });
-  mergeDefsIntoDefinitions(copy);
+  if (bothDefinitionKeywords) mergeDefsIntoDefinitions(copy);
   optionalMayBeUndefined(copy);
-  if (isJsonObject(copy)) return { ...copy, $id: ROOT_MARK };
-  return copy;
+  return { schema: isJsonObject(copy) ? { ...copy, $id: ROOT_MARK } : copy, prototypeNames };
 }
 
 /**
@@ -242,15 +246,13 @@ function definitionPlaceholder(index: number): string {
  * (`#/$defs/a%20b`): every `$ref` of the copy is written decoded (`~0`/`~1` kept), so that the
  * rewrites below, which build pointers from keys, find it whatever its spelling.
  */
-function decodeLocalRefs(root: Json): void {
-  forEachSchema(root, "", (node) => {
-    if (!isJsonObject(node) || typeof node.$ref !== "string" || !node.$ref.startsWith("#")) return;
-    try {
-      node.$ref = decodeURIComponent(node.$ref);
-    } catch {
-      // Not valid percent-encoding: left as written (prepareSchema reports what cannot be followed).
-    }
-  });
+function decodeLocalRef(node: JsonObject): void {
+  if (typeof node.$ref !== "string" || !node.$ref.startsWith("#")) return;
+  try {
+    node.$ref = decodeURIComponent(node.$ref);
+  } catch {
+    // Not valid percent-encoding: left as written (prepareSchema reports what cannot be followed).
+  }
 }
 
 /** A definition key jstt reads as written (in a `$ref` and as a type name): plain ASCII, no Object member. */
