@@ -18,6 +18,9 @@ import { CodegenError, type Environment, type Snapshot } from "@mcp-codegen/runt
 import { auditSnapshot } from "./audit/index.js";
 import { auditOptions } from "./audit/options.js";
 import { introducedFindings, withAuditChanges } from "./audit/drift.js";
+import { stdoutNoiseWarnings } from "./capture/noise-warnings.js";
+import { applyWarningSettings } from "./warnings/apply.js";
+import type { EmitWarning } from "./emit/server-module.js";
 
 export interface CheckOptions {
   configPath?: string;
@@ -37,6 +40,8 @@ export interface CheckResult {
   failOn: "breaking" | "dangerous" | "safe" | undefined;
   /** Servers that could not be captured (the report covers the others); `check` then exits 2. */
   failures: CheckFailure[];
+  /** What capture noticed that is not drift (a server writing other text on stdout), less those the config acknowledges. */
+  warnings?: EmitWarning[];
 }
 
 /** A server that could not be checked, or (without `server`) why nothing could be. */
@@ -69,6 +74,7 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
     snapshotFile: path.relative(config.rootDir, config.snapshotPath).split(path.sep).join("/"),
     failOn: config.drift.failOn,
     failures,
+    warnings: applyWarningSettings(stdoutNoiseWarnings(capture), config.warnings).shown,
   };
 }
 

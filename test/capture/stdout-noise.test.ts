@@ -1,7 +1,7 @@
 /**
  * Stdout noise named as such (issue 29.5), through the built CLI and a real stdio server that
  * prints a coloured banner on stdout (test/servers/noisy-stdout.ts): a server that answers all
- * the same is captured with a `stdout-noise` warning; one that never answers fails with the
+ * the same is captured with a `stdout-noise` warning (by `generate` and by `check`); one that never answers fails with the
  * noise as the likely cause, not a bare timeout. The quoted line has its escapes written out and
  * the config's secrets masked.
  */
@@ -33,6 +33,12 @@ describe("a stdio server that writes a banner on stdout", () => {
     expect(lines).toEqual([`warning: server "noisy" (stdout): wrote text that is not JSON-RPC on stdout (${QUOTE}), which the client skipped: ${HINT} [stdout-noise]`]);
     expect(output).not.toContain(SECRET);
     expect(output).not.toContain("\u001b[32m");
+
+    // `check` captures the same way and says the same, once; it is no drift.
+    const checked = await runCli(["check"], { cwd: dir, env: { CI: "1", NOISY_TOKEN: SECRET } });
+    expect(checked.status, checked.stdout + checked.stderr).toBe(0);
+    expect(checked.stderr.split("\n").filter((line) => line.includes("[stdout-noise]"))).toEqual(lines);
+    expect(checked.stdout + checked.stderr).not.toContain(SECRET);
   });
 
   it("that never answers fails with the noise as the likely cause, not a bare timeout", async () => {

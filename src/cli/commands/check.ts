@@ -3,6 +3,9 @@ import { check, diffFiles, type CheckFailure, type CheckResult } from "../../che
 import { failsAt, renderReport, type ReportFormat } from "../../drift/index.js";
 import type { CheckCliOptions, DiffCliOptions } from "../options.js";
 import { EXIT_DRIFT, EXIT_FAILED, EXIT_OK, failureLines } from "../exit.js";
+import { groupWarnings } from "../../warnings/apply.js";
+import { colorsFor } from "../output/colors.js";
+import { warningLine } from "../output/summary.js";
 
 export async function runCheck(options: CheckCliOptions): Promise<number> {
   const result = await check({
@@ -35,6 +38,8 @@ function printResult(result: CheckResult, options: { format: ReportFormat; failO
   // In GitHub Actions the annotations go to stdout and the markdown report to the job summary.
   const summaryFile = process.env["GITHUB_STEP_SUMMARY"];
   if (options.format === "github" && summaryFile) appendFileSync(summaryFile, renderReport(result.report, "markdown", renderOptions));
+  const colors = colorsFor(process.stderr);
+  for (const group of groupWarnings(result.warnings ?? [])) process.stderr.write(`${warningLine(group, colors)}\n`);
   for (const failure of result.failures) process.stderr.write(`mcp-codegen: ${failure.message}\n`);
   if (result.failures.length > 0) return EXIT_FAILED;
   return failsAt(result.report, threshold) ? EXIT_DRIFT : EXIT_OK;
