@@ -1,7 +1,8 @@
 /**
  * MCP tasks through the runtime's own API against the task server (test/servers/tasks.ts):
  * a slow task followed to its result, a failing one, a cancelled one, one fetched after the
- * client reconnected (a new runtime, a new MCP session), one whose ttl expires.
+ * client reconnected (a new runtime, a new MCP session), one whose ttl expires, one whose tool
+ * could not ask the user for input (the tool error names the option to set).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRuntime, TaskCancelledError, TaskFailedError, TaskNotFoundError, type Runtime, type TaskStatus } from "../../runtime/src/index.js";
@@ -52,6 +53,16 @@ describe("tasks over streamable HTTP", () => {
     const quiet = await runtime.startTask("tasks", "slow_report", { topic: "calm", steps: 1, stepMs: 0 });
     await quiet.result();
     expect(notified.filter((status) => status.taskId === quiet.taskId).at(-1)?.status).toBe("completed");
+  });
+
+  it("a task whose tool cannot ask the user for input ends with the tool error and the option to set", async () => {
+    const handle = await runtime.startTask("tasks", "needs_name", {});
+    const result = await handle.outcome();
+    expect(result.isError).toBe(true);
+    const texts = result.content.map((block) => (block.type === "text" ? block.text : ""));
+    expect(texts[0]).toMatch(/^Client does not support form elicitation/);
+    expect(texts[1]).toContain("mcp-codegen: the server asked the user for input (elicitation) and this client has no onElicitation");
+    expect(texts[1]).toContain("callbacks: { onElicitation }");
   });
 
   it("rejects a failed task with TaskFailedError naming the task and the tool's error", async () => {

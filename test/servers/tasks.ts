@@ -208,6 +208,26 @@ function registerTaskTools(server: McpServer): void {
       ...FOLLOW,
     },
   );
+  server.experimental.tasks.registerToolTask(
+    "needs_name",
+    {
+      description: "Asks the user for a name (runs as a task); a client that cannot be asked gets the SDK's refusal as the tool's error.",
+      inputSchema: {},
+      execution: { taskSupport: "required" },
+    },
+    {
+      createTask: (_args, extra) =>
+        startTask(server, extra, async (run) => {
+          try {
+            const answer = await server.server.elicitInput({ message: "Your name?", requestedSchema: { type: "object", properties: { name: { type: "string" } } } });
+            await run.finish("completed", { content: [{ type: "text", text: `answered: ${answer.action}` }] });
+          } catch (error) {
+            await run.finish("completed", { content: [{ type: "text", text: error instanceof Error ? error.message : String(error) }], isError: true });
+          }
+        }),
+      ...FOLLOW,
+    },
+  );
   server.registerTool("stalled_reads", { description: "How many reads of a stuck task's status hang or hung.", inputSchema: {} }, () => ({
     content: [{ type: "text", text: String(store.stalledReads()) }],
   }));

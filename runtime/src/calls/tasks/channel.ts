@@ -34,6 +34,8 @@ export interface TaskChannel {
   request<T>(taskId: string, tool: string | undefined, send: (client: Client, options: RequestOptions | undefined) => Promise<T>, limits: TaskRequestLimits | undefined): Promise<T>;
   /** Hears `notifications/tasks/status` about `taskId` until the returned function is called. */
   watch(taskId: string, listener: (status: TaskStatus) => void): () => void;
+  /** Whether this client declared a capability (`elicitation`, `sampling`, `roots`) to the server. */
+  declares(capability: string): boolean;
 }
 
 
@@ -52,6 +54,7 @@ export function connectionChannel(connection: ServerConnection, outputPolicy: Ou
       }
     },
     watch: (taskId, listener) => connection.taskStatus.listen(taskId, listener),
+    declares: (capability) => connection.declares(capability),
   };
 }
 

@@ -6,6 +6,7 @@
  * which the runtime's callbacks answer, and the result request returns when the task ends.
  */
 import type { CallToolResult, Client, RequestOptions } from "@modelcontextprotocol/client";
+import { withMissingCallbackHint } from "../../shared/input-hints.js";
 import { CancelledError, TaskCancelledError, TaskFailedError, TaskNotFoundError, TimeoutError, ToolCallError } from "../../shared/errors.js";
 import { toToolResult } from "../typed-calls.js";
 import type { ProgressUpdate, ToolDescriptor, ToolResult } from "../../shared/types.js";
@@ -180,7 +181,8 @@ export class McpTaskHandle<O = unknown> implements TaskHandle<O> {
       throw new TaskFailedError(this.server, this.taskId, [], `${status.statusMessage ?? ""} ${error instanceof Error ? error.message : ""}`.trim(), { tool: this.tool, cause: error });
     }
     if (status.status === "failed") throw new TaskFailedError(this.server, this.taskId, payload.content, status.statusMessage, { tool: this.tool });
-    return payload;
+    // As for a plain call: a tool error saying this client cannot answer the server's request for input names the option to set.
+    return withMissingCallbackHint(payload, (capability) => this.#channel.declares(capability));
   }
 
   /**
