@@ -5,7 +5,7 @@
  * could not ask the user for input (the tool error names the option to set).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createRuntime, TaskCancelledError, TaskFailedError, TaskNotFoundError, type Runtime, type TaskStatus } from "../../runtime/src/index.js";
+import { createRuntime, TaskCancelledError, TaskFailedError, TaskNotFoundError, ToolCallError, type Runtime, type TaskStatus } from "../../runtime/src/index.js";
 import { childPids, startTasksServer, TASKS_STDIO, type RunningServer } from "../helpers/servers.js";
 
 const before = new Set(childPids());
@@ -57,12 +57,12 @@ describe("tasks over streamable HTTP", () => {
 
   it("a task whose tool cannot ask the user for input ends with the tool error and the option to set", async () => {
     const handle = await runtime.startTask("tasks", "needs_name", {});
-    const result = await handle.outcome();
-    expect(result.isError).toBe(true);
-    const texts = result.content.map((block) => (block.type === "text" ? block.text : ""));
-    expect(texts[0]).toMatch(/^Client does not support form elicitation/);
-    expect(texts[1]).toContain("mcp-codegen: the server asked the user for input (elicitation) and this client has no onElicitation");
-    expect(texts[1]).toContain("callbacks: { onElicitation }");
+    const error = await handle.result().catch((failure: unknown) => failure);
+    expect(error).toBeInstanceOf(ToolCallError);
+    const [said, hint] = (error as ToolCallError).text.split("\n");
+    expect(said).toMatch(/^Client does not support form elicitation/);
+    expect(hint).toContain("mcp-codegen: the server asked the user for input (elicitation) and this client has no onElicitation");
+    expect(hint).toContain("callbacks: { onElicitation }");
   });
 
   it("rejects a failed task with TaskFailedError naming the task and the tool's error", async () => {
