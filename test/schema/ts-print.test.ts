@@ -86,6 +86,11 @@ const SHAPES: unknown[] = [
   { type: "string", description: "a plain string", deprecated: true },
   { type: "object", properties: { tags: { type: "array" }, anything: {}, nothing: false, everything: true }, required: ["nothing"] },
   { oneOf: [{ type: "object", properties: { kind: { const: "a" } }, required: ["kind"] }, { type: "object", properties: { kind: { const: "b" } } }] },
+  { type: "object", additionalProperties: { type: "string" } },
+  { type: "object", properties: { a: { type: "number" }, b: { type: "string" } }, required: ["a"], additionalProperties: { type: "boolean", description: "flag" } },
+  { type: "object", properties: { a: { type: "string" } }, additionalProperties: {} },
+  { type: "object", properties: { a: false, b: { type: "integer" }, c: { enum: ["x", "y"] } }, required: ["a", "b"], additionalProperties: { anyOf: [{ type: "string" }, { type: "null" }] } },
+  { type: "object", properties: { list: { type: "array", items: { type: "number" } } }, additionalProperties: { type: "array", items: { type: "string", description: "a tag" } } },
 ];
 
 describe("ts-print against json-schema-to-typescript", () => {

@@ -5,8 +5,8 @@
  *
  * Reads the schema as typescript.ts prepares it for jstt (titles and `$id`s gone, `tsType` set
  * where the type is fixed, the root marked). Anything beyond the shapes below (a `$ref`, `allOf`,
- * definitions, a schema-valued `additionalProperties`, a node jstt would type as an intersection
- * of two readings) returns undefined, and jstt prints it. A test holds the two to the same bytes
+ * definitions, `patternProperties`, a node jstt would type as an intersection of two readings)
+ * returns undefined, and jstt prints it. A test holds the two to the same bytes
  * on the golden files, the fuzzer's schemas and the real-servers corpus.
  */
 import type { Json, JsonObject } from "@mcp-codegen/runtime/internal";
@@ -14,19 +14,23 @@ import { isJsonObject } from "./pointer.js";
 
 /** A node as jstt's generator reads it after its optimizer: what it renders to, and what its comments need. */
 interface Printed {
-  /** jstt's AST kind where the generator tells them apart. */
-  kind: "unknown" | "array" | "union" | "interface" | "other";
+  /** jstt's AST kind where its generator or optimizer tells them apart (`custom` is a `tsType`). */
+  kind: "unknown" | "never" | "custom" | "array" | "union" | "interface" | "other";
   text: string;
   comment?: string | undefined;
   deprecated?: boolean;
   /** An array's item. */
   item?: Printed;
+  /** A union's members, each rendering once. */
+  members?: Printed[];
 }
 
 const UNKNOWN: Printed = { kind: "unknown", text: "unknown" };
 
 /** Keywords whose presence sends the schema to jstt: meanings this printer does not reproduce. */
 const UNSUPPORTED_KEYWORDS = ["$ref", "allOf", "$defs", "definitions", "nullable", "const", "tsEnumNames", "extends", "id", "patternProperties", "additionalItems", "minItems", "maxItems"] as const;
+
+const NEVER: Printed = { kind: "never", text: "never" };
 
 /** The `type` values a `type: [...]` union may list here (each member a leaf). */
 const LEAF_TYPES: ReadonlyMap<string, string> = new Map([
@@ -86,7 +90,7 @@ export function printDeclaration(schema: Json, typeName: string, rootMark: strin
 
 function printNode(schema: Json, root = false): Printed {
   if (schema === true) return UNKNOWN;
-  if (schema === false) return { kind: "other", text: "never" };
+  if (schema === false) return NEVER;
   if (!isJsonObject(schema)) throw new Unsupported();
   for (const keyword of UNSUPPORTED_KEYWORDS) if (keyword in schema) throw new Unsupported();
   if (!root && "$id" in schema) throw new Unsupported();
@@ -98,7 +102,7 @@ function printNode(schema: Json, root = false): Printed {
   switch (kinds[0]) {
     case "custom":
       if (typeof schema.tsType !== "string") throw new Unsupported();
-      return { kind: "other", text: schema.tsType, ...notes };
+      return { kind: "custom", text: schema.tsType, ...notes };
     case "any":
       return { ...UNKNOWN, ...notes };
     case "anyOf":
@@ -169,7 +173,7 @@ function union(members: Printed[], notes: Pick<Printed, "comment" | "deprecated"
   const seen = new Set<string>();
   const kept = members.filter((member) => !seen.has(member.text) && seen.add(member.text));
   const text = kept.length === 1 ? kept[0]!.text : `(${kept.map((member) => member.text).join(" | ")})`;
-  return { kind: "union", text, ...notes };
+  return { kind: "union", text, members: kept, ...notes };
 }
 
 function array(item: Printed, notes: Pick<Printed, "comment" | "deprecated">): Printed {
@@ -197,19 +201,71 @@ function interfaceBody(schema: JsonObject): string {
   if (!isJsonObject(properties)) throw new Unsupported();
   const required = schema.required;
   if (required !== undefined && !Array.isArray(required)) throw new Unsupported();
-  const additional = schema.additionalProperties;
-  if (additional !== undefined && typeof additional !== "boolean") throw new Unsupported();
   const lines: string[] = [];
+  const named: { printed: Printed; isRequired: boolean }[] = [];
   for (const key of Object.keys(properties)) {
     const sub = properties[key] as Json;
     const printed = printNode(sub);
     const isRequired = (isJsonObject(sub) && sub.required === true) || (required?.includes(key) ?? false);
-    const commented = withItemsComment(printed);
-    const comment = hasComment(commented) ? `${jsdoc(commented.comment, commented.deprecated === true)}\n` : "";
-    lines.push(`${comment}${propertyKey(key)}${isRequired ? "" : "?"}: ${printed.text}`);
+    named.push({ printed, isRequired });
+    lines.push(`${commentLine(printed)}${propertyKey(key)}${isRequired ? "" : "?"}: ${printed.text}`);
   }
-  if (additional !== false) lines.push("[k: string]: unknown");
+  const additional = schema.additionalProperties;
+  // Absent or true: jstt's default, `unknown`; a schema: its type, widened over the named properties'.
+  if (additional !== false) {
+    const index = additional === undefined || additional === true ? UNKNOWN : printNode(additional);
+    lines.push(`${commentLine(index)}[k: string]: ${indexSignatureType(index, named) ?? index.text}`);
+  }
   return `{\n${lines.join("\n")}\n}`;
+}
+
+/** A declaration's JSDoc and its line break, or "" (jstt's property and index signature lines). */
+function commentLine(printed: Printed): string {
+  const commented = withItemsComment(printed);
+  return hasComment(commented) ? `${jsdoc(commented.comment, commented.deprecated === true)}\n` : "";
+}
+
+function isUnknown(printed: Printed): boolean {
+  return printed.kind === "unknown" || (printed.kind === "custom" && printed.text.trim() === "unknown");
+}
+
+/**
+ * jstt's `generateIndexSignatureType`: every named property's type must be assignable to the
+ * index signature's, so the signature's type is widened into the union of its own members and
+ * theirs (and `undefined` beside an optional one); undefined when its own rendering stands.
+ */
+function indexSignatureType(index: Printed, named: readonly { printed: Printed; isRequired: boolean }[]): string | undefined {
+  if (isUnknown(index)) return undefined;
+  const members: Printed[] = [];
+  const add = (member: Printed): void => {
+    if (member.kind === "union" && member.members !== undefined) return member.members.forEach(add);
+    // An anonymous `tsType` union is split only when plainly safe to (identifiers, spaces and `|`).
+    if (member.kind === "custom" && member.text.includes("|") && /^[\w$.\s|]+$/.test(member.text)) {
+      for (const part of member.text.split("|")) if (part.trim()) members.push({ kind: "custom", text: part.trim() });
+      return;
+    }
+    members.push(member);
+  };
+  add(index);
+  let needsUndefined = false;
+  for (const { printed, isRequired } of named) {
+    if (printed.kind === "custom" && printed.text.trim() === "any") continue;
+    if (!isRequired) needsUndefined = true;
+    if (printed.kind === "never") continue;
+    add(printed);
+  }
+  if (members.some((member) => member.kind === "custom" && member.text.trim() === "any")) throw new Unsupported();
+  if (members.some(isUnknown)) return "unknown";
+  if (members.length === 0 || (members.length === 1 && !needsUndefined)) return undefined;
+  const seen = new Set<string>();
+  const texts: string[] = [];
+  for (const member of members) {
+    if (seen.has(member.text)) continue;
+    seen.add(member.text);
+    texts.push(member.kind === "custom" && !/^[\w$.]+(\[\])*$/.test(member.text) ? `(${member.text})` : member.text);
+  }
+  if (needsUndefined && !seen.has("undefined")) texts.push("undefined");
+  return texts.join(" | ");
 }
 
 function propertyKey(key: string): string {
