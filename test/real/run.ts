@@ -19,7 +19,7 @@
  * Exits 1 when a listed server fails to compile, disagrees or drifts; 0 otherwise.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
 import type { Json } from "../../runtime/src/shared/canonical-json.js";
@@ -141,7 +141,14 @@ function prepareProjectsRoot(dir: string): void {
   mkdirSync(projects, { recursive: true });
   writeFileSync(path.join(projects, "package.json"), '{ "name": "mcp-codegen-real-projects", "private": true, "type": "module" }\n');
   const modules = path.join(projects, "node_modules");
-  if (!existsSync(modules)) symlinkSync(path.join(repoRoot, "node_modules"), modules, "dir");
+  const target = path.join(repoRoot, "node_modules");
+  // A link an earlier run left (from another checkout, perhaps since removed) points here again.
+  try {
+    if (readlinkSync(modules) !== target) unlinkSync(modules);
+  } catch {
+    // not a link, or absent
+  }
+  if (!existsSync(modules)) symlinkSync(target, modules, "dir");
 }
 
 function runCli(args: string[], cwd: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
