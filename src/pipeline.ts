@@ -129,11 +129,12 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
     options.onEvent?.(event);
   };
   const captureWarnings: EmitWarning[] = [];
+  const costed = options.contextCost ?? !options.check;
   const countCache = contextCostCache(config.rootDir, options.cache);
-  const counting = (options.contextCost ?? !options.check) && (countCache === undefined || !existsSync(countCache));
+  const tokenizerNeeded = costed && (countCache === undefined || !existsSync(countCache));
   const captured = options.offline
     ? { snapshot: await stages.time("snapshot", () => offlineSnapshot(config)), live: new Map() as LiveAccounts }
-    : await onlineSnapshot(config, { ...options, onEvent }, only, stages, captureWarnings, counting);
+    : await onlineSnapshot(config, { ...options, onEvent }, only, stages, captureWarnings, tokenizerNeeded);
   const snapshot = captured.snapshot;
   const report = await generateFromSnapshot(config, snapshot, options, stages);
   const { shown, silenced } = applyWarningSettings([...unavailableListWarnings(snapshot, captured.live), ...captureWarnings, ...report.warnings, ...peerWarnings(config)], config.warnings);
@@ -142,7 +143,7 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
     const ms = timings.get(server.name);
     return ms === undefined ? counted : { ...counted, source: "live" as const, ms };
   });
-  const cost = (options.contextCost ?? !options.check) ? { contextCost: await measureContextCost(filterSnapshot(snapshot, configFilters(config)), config.targets, countCache) } : {};
+  const cost = costed ? { contextCost: await measureContextCost(filterSnapshot(snapshot, configFilters(config)), config.targets, countCache) } : {};
   return { ...report, warnings: shown, silencedWarnings: silenced, servers, ...cost, elapsedMs: Math.round(performance.now() - started) };
 }
 
