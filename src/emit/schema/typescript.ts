@@ -1,8 +1,9 @@
 /**
- * JSON Schema → TypeScript declarations, through json-schema-to-typescript (jstt), made safe for
- * server-controlled schemas: no `$ref` is ever fetched, jstt's own extension keywords (`tsType`
- * injects raw code) are removed, titles and `$id`s cannot rename types, descriptions cannot leave
- * their JSDoc, and every sub-type is named after the top-level type so tools never collide.
+ * JSON Schema → TypeScript declarations, in the text of json-schema-to-typescript (jstt), made
+ * safe for server-controlled schemas: no `$ref` is ever fetched, jstt's own extension keywords
+ * (`tsType` injects raw code) are removed, titles and `$id`s cannot rename types, descriptions
+ * cannot leave their JSDoc, and every sub-type is named after the top-level type so tools never
+ * collide. The common shapes are printed by ts-print.ts; jstt prints the rest.
  */
 import { randomBytes } from "node:crypto";
 import type { Options } from "json-schema-to-typescript";
