@@ -7,6 +7,7 @@
  * computed in memory first; files are written only once every stage has succeeded, so a failure
  * never leaves a snapshot or generated file half-written.
  */
+import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { loadConfig, type ResolvedConfig } from "./config/load.js";
@@ -285,10 +286,15 @@ async function produce(
   return { content: content === existing ? undefined : content, warnings: rendered.warnings };
 }
 
-/** Token counts by content, beside the render cache (none with `cache: false`). */
+/**
+ * Token counts by content, beside the render cache (none with `cache: false`): one file per
+ * project, since each run keeps only its own tools' counts and projects in one repository share
+ * a `node_modules`.
+ */
 function contextCostCache(rootDir: string, cache: boolean | undefined): string | undefined {
   const modules = cache === false ? undefined : findUp(rootDir, "node_modules");
-  return modules && path.join(modules, ".cache/mcp-codegen/context-cost.json");
+  const project = createHash("sha256").update(path.resolve(rootDir)).digest("hex").slice(0, 12);
+  return modules && path.join(modules, `.cache/mcp-codegen/context-cost-${project}.json`);
 }
 
 /** `node_modules/.cache/mcp-codegen/format` of the nearest `node_modules` above the config. */

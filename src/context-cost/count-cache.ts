@@ -1,6 +1,6 @@
 /**
  * Token counts remembered by content (a hash of the tool definition's text → its count) in
- * `node_modules/.cache/mcp-codegen/context-cost.json`, so a `generate` whose tools did not change
+ * `node_modules/.cache/mcp-codegen/context-cost-<project>.json`, so a `generate` whose tools did not change
  * does not load the tokenizer at all (loading it costs more than the rest of a small run). Only
  * hashes and numbers are stored; the file keeps the current tools' entries only.
  */

@@ -4,14 +4,14 @@
  * implementation, js-tiktoken), the `modelSchema` projection counted as sent, `--json`, the
  * table of `--context-cost`, and the `exclude` it suggests actually cutting what it says.
  */
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Tiktoken } from "js-tiktoken/lite";
 import o200k from "js-tiktoken/ranks/o200k_base";
 import { projectSchema, type JsonObject, type Snapshot } from "@mcp-codegen/runtime/internal";
 import { runCli, tempProject } from "../helpers/cli.js";
-import { EVERYTHING_STDIO } from "../helpers/servers.js";
+import { EVERYTHING_STDIO, MATH_STDIO } from "../helpers/servers.js";
 import type { ContextCostReport } from "../../src/context-cost/report.js";
 
 const encoder = new Tiktoken(o200k);
@@ -95,5 +95,28 @@ describe("context cost", () => {
     // Without the flag, --check counts nothing (CI pays no tokenizer).
     const quietCheck = await runCli(["generate", "--offline", "--check", "--json"], { cwd: project });
     expect(JSON.parse(quietCheck.stdout).contextCost).toBeUndefined();
+  });
+
+  it("keeps each project's stored counts apart: another project sharing the node_modules does not evict them", async () => {
+    // Two projects under one folder with its own node_modules, where both keep their counts.
+    const root = tempProject("context-cost-shared");
+    const cacheDir = path.join(root, "node_modules/.cache/mcp-codegen");
+    mkdirSync(path.join(root, "node_modules"));
+    const [first, second] = ["first", "second"].map((name) => path.join(root, name));
+    mkdirSync(first!);
+    mkdirSync(second!);
+    writeConfig(first!, { math: MATH_STDIO });
+    writeConfig(second!, { everything: EVERYTHING_STDIO });
+    const stored = () => new Map(readdirSync(cacheDir).filter((name) => name.startsWith("context-cost-")).map((name) => [name, readFileSync(path.join(cacheDir, name), "utf8")]));
+    await generateJson(first!);
+    const firstCounts = stored();
+    expect(firstCounts.size).toBe(1);
+    await generateJson(second!);
+    const both = stored();
+    expect(both.size).toBe(2);
+    for (const [name, text] of firstCounts) expect(both.get(name)).toBe(text);
+    // The first project's next run finds every count stored: nothing is counted or written again.
+    await generateJson(first!, ["--offline"]);
+    expect(stored()).toEqual(both);
   });
 });
