@@ -120,42 +120,62 @@ const SUBSCHEMA_MAP_KEYWORDS = ["$defs", "definitions", "patternProperties", "de
 /** Keywords whose values a model reads as text: full-schema poisoning hides in them too. */
 const VALUE_KEYWORDS = ["enum", "const", "default", "examples", "example"] as const;
 
-/** Every title, description, property name and enum / const / default / example string of a schema. */
-function schemaStrings(schema: Json | undefined, pointer: string, parameter: string | undefined, depth = 0): EntityString[] {
-  if (!isRecord(schema) || depth > 64) return [];
+/**
+ * Every title, description, property name and enum / const / default / example string of a
+ * schema. The walkers append to one list: a list per node, spread into its parent's, made
+ * the audit's text collection a tenth of a `generate --check` at 1,000 tools.
+ */
+function schemaStrings(schema: Json | undefined, pointer: string, parameter: string | undefined): EntityString[] {
   const out: EntityString[] = [];
-  const with_ = (string: EntityString) => (parameter === undefined ? string : { ...string, parameter });
+  addSchemaStrings(out, schema, pointer, parameter, 0);
+  return out;
+}
+
+function addSchemaStrings(out: EntityString[], schema: Json | undefined, pointer: string, parameter: string | undefined, depth: number): void {
+  if (!isRecord(schema) || depth > 64) return;
   for (const key of ["title", "description"] as const) {
     const value = schema[key];
-    if (typeof value === "string") out.push(with_({ pointer: `${pointer}/${key}`, role: "parameter-description", text: value }));
+    if (typeof value === "string") out.push(entityString(`${pointer}/${key}`, "parameter-description", value, parameter));
   }
-  for (const key of VALUE_KEYWORDS) out.push(...valueStrings(schema[key], `${pointer}/${key}`, "parameter-value", parameter));
+  for (const key of VALUE_KEYWORDS) addValueStrings(out, schema[key], `${pointer}/${key}`, "parameter-value", parameter, 0);
   const properties = schema["properties"];
   if (isRecord(properties)) {
     for (const name of Object.keys(properties)) {
       const at = `${pointer}/properties/${escapePointer(name)}`;
-      out.push({ pointer: at, role: "parameter-name", text: name, parameter: name });
-      out.push(...schemaStrings(properties[name], at, name, depth + 1));
+      out.push(entityString(at, "parameter-name", name, name));
+      addSchemaStrings(out, properties[name], at, name, depth + 1);
     }
   }
-  for (const key of SUBSCHEMA_KEYWORDS) if (isRecord(schema[key])) out.push(...schemaStrings(schema[key], `${pointer}/${key}`, parameter, depth + 1));
+  for (const key of SUBSCHEMA_KEYWORDS) if (isRecord(schema[key])) addSchemaStrings(out, schema[key], `${pointer}/${key}`, parameter, depth + 1);
   for (const key of SUBSCHEMA_ARRAY_KEYWORDS) {
     const list = schema[key];
-    if (Array.isArray(list)) list.forEach((item, index) => out.push(...schemaStrings(item, `${pointer}/${key}/${index}`, parameter, depth + 1)));
+    if (Array.isArray(list)) list.forEach((item, index) => addSchemaStrings(out, item, `${pointer}/${key}/${index}`, parameter, depth + 1));
   }
   for (const key of SUBSCHEMA_MAP_KEYWORDS) {
     const map = schema[key];
-    if (isRecord(map)) for (const name of Object.keys(map)) out.push(...schemaStrings(map[name], `${pointer}/${key}/${escapePointer(name)}`, parameter, depth + 1));
+    if (isRecord(map)) for (const name of Object.keys(map)) addSchemaStrings(out, map[name], `${pointer}/${key}/${escapePointer(name)}`, parameter, depth + 1);
   }
-  return out;
 }
 
 /** Every string inside a JSON value (an enum's members, an example object's fields). */
-function valueStrings(value: Json | undefined, pointer: string, role: TextRole, parameter: string | undefined, depth = 0): EntityString[] {
-  if (typeof value === "string") return [{ pointer, role, text: value, ...(parameter === undefined ? {} : { parameter }) }];
-  if (depth > 16 || value === null || typeof value !== "object") return [];
-  if (Array.isArray(value)) return value.flatMap((item, index) => valueStrings(item, `${pointer}/${index}`, role, parameter, depth + 1));
-  return Object.keys(value).flatMap((key) => valueStrings((value as JsonRecord)[key], `${pointer}/${escapePointer(key)}`, role, parameter, depth + 1));
+function valueStrings(value: Json | undefined, pointer: string, role: TextRole, parameter: string | undefined): EntityString[] {
+  const out: EntityString[] = [];
+  addValueStrings(out, value, pointer, role, parameter, 0);
+  return out;
+}
+
+function addValueStrings(out: EntityString[], value: Json | undefined, pointer: string, role: TextRole, parameter: string | undefined, depth: number): void {
+  if (typeof value === "string") {
+    out.push(entityString(pointer, role, value, parameter));
+    return;
+  }
+  if (depth > 16 || value === null || typeof value !== "object") return;
+  if (Array.isArray(value)) value.forEach((item, index) => addValueStrings(out, item, `${pointer}/${index}`, role, parameter, depth + 1));
+  else for (const key of Object.keys(value)) addValueStrings(out, (value as JsonRecord)[key], `${pointer}/${escapePointer(key)}`, role, parameter, depth + 1);
+}
+
+function entityString(pointer: string, role: TextRole, text: string, parameter: string | undefined): EntityString {
+  return parameter === undefined ? { pointer, role, text } : { pointer, role, text, parameter };
 }
 
 function field(entity: JsonRecord, key: string, role: TextRole, at = ""): EntityString[] {
