@@ -1,9 +1,10 @@
 /**
  * The generator's stages, in one place:
  *
- *   config → capture → snapshot → normalize + emit (plan) → format → write | check
+ *   config → capture → snapshot → audit → normalize + emit (plan) → format → write | check → context cost
  *
- * `stages.ts` names them in one list; every report carries the time spent in each. Everything is
+ * `stages.ts` names them in one list; every report carries the time spent in each. Offline, the
+ * audit and the plan come from the plan memo when their inputs did not change (plan-memo.ts). Everything is
  * computed in memory first; files are written only once every stage has succeeded, so a failure
  * never leaves a snapshot or generated file half-written.
  */
@@ -15,7 +16,7 @@ import { driftOptions } from "./drift/options.js";
 import { missingPeers } from "./config/peers.js";
 import { findUp } from "./config/find-up.js";
 import { buildSnapshot } from "./snapshot/build.js";
-import { readSnapshot, snapshotText } from "./snapshot/file.js";
+import { readSnapshot, readSnapshotFile, snapshotText } from "./snapshot/file.js";
 import { unavailableListWarnings, type LiveAccounts } from "./snapshot/unavailable-warnings.js";
 import { stdoutNoiseWarnings } from "./capture/noise-warnings.js";
 import { applyWarningSettings, validateWarningSettings, warningTarget } from "./warnings/apply.js";
@@ -45,6 +46,8 @@ import { StageTimes, type StageTiming } from "./stages.js";
 import { auditFailsAt, auditSnapshot, stripFindings, type AuditReport } from "./audit/index.js";
 import { AuditFailedError } from "./audit/failed.js";
 import { hashJson } from "@mcp-codegen/runtime/internal";
+import { memoizedPlan, planMemoFile, planMemoKey, readPlanMemo, writePlanMemo } from "./plan-memo.js";
+import { projectModuleFormat } from "./config/module-format.js";
 
 export interface GenerateOptions {
   /** Path of the config file (default: codegen.config.* in `cwd`). */
@@ -134,33 +137,33 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   const countCache = contextCostCache(config.rootDir, options.cache);
   const tokenizerNeeded = costed && (countCache === undefined || !existsSync(countCache));
   const captured = options.offline
-    ? { snapshot: await stages.time("snapshot", () => offlineSnapshot(config)), live: new Map() as LiveAccounts }
-    : await onlineSnapshot(config, { ...options, onEvent }, only, stages, captureWarnings, tokenizerNeeded);
+    ? { ...(await stages.time("snapshot", () => offlineSnapshot(config))), live: new Map() as LiveAccounts }
+    : { ...(await onlineSnapshot(config, { ...options, onEvent }, only, stages, captureWarnings, tokenizerNeeded)), fileHash: undefined };
   const snapshot = captured.snapshot;
-  const report = await generateFromSnapshot(config, snapshot, options, stages);
+  const report = await generateFromSnapshot(config, snapshot, options, stages, captured.fileHash);
   const { shown, silenced } = applyWarningSettings([...unavailableListWarnings(snapshot, captured.live), ...captureWarnings, ...report.warnings, ...peerWarnings(config)], config.warnings);
   const servers = report.servers.map((server) => {
     const counted = { ...server, warnings: shown.filter((warning) => warningTarget(warning).server === server.name).length };
     const ms = timings.get(server.name);
     return ms === undefined ? counted : { ...counted, source: "live" as const, ms };
   });
-  const cost = costed ? { contextCost: await measureContextCost(filterSnapshot(snapshot, configFilters(config)), config.targets, countCache) } : {};
-  return { ...report, warnings: shown, silencedWarnings: silenced, servers, ...cost, elapsedMs: Math.round(performance.now() - started) };
+  const cost = costed ? { contextCost: await stages.time("context-cost", () => measureContextCost(filterSnapshot(snapshot, configFilters(config)), config.targets, countCache)) } : {};
+  return { ...report, warnings: shown, silencedWarnings: silenced, servers, ...cost, elapsedMs: Math.round(performance.now() - started), stages: stages.list() };
 }
 
+/**
+ * `snapshotFileHash`: the committed snapshot's file was read offline, and hashes to this; the
+ * plan memo (plan-memo.ts) then spares the audit and the plan when nothing they read changed.
+ */
 export async function generateFromSnapshot(
   config: ResolvedConfig,
   snapshot: Snapshot,
   options: Pick<GenerateOptions, "offline" | "check" | "cache" | "signal"> = {},
   stages = new StageTimes(),
+  snapshotFileHash?: string,
 ): Promise<GenerateReport> {
   const started = performance.now();
   const relative = (file: string) => path.relative(config.rootDir, file).split(path.sep).join("/");
-  const audit = auditSnapshot(config, { snapshot, source: "snapshot", snapshotFile: relative(config.snapshotPath) });
-  // Before anything is rendered or written: poisoned text never reaches generated code.
-  if (config.audit.failOn !== undefined && auditFailsAt(audit.findings, config.audit.failOn)) throw new AuditFailedError(audit, config.audit.failOn);
-  const stripped = audit.stripHidden ? strippedByServer(audit) : new Map<string, string>();
-  const modelText = stripped.size === 0 ? undefined : { snapshot: stripFindings(snapshot, audit.findings), stripped };
   const cacheDir = options.cache === false ? undefined : formatCacheDir(config.rootDir);
   const formatter = new Formatter({
     cacheDir,
@@ -168,7 +171,19 @@ export async function generateFromSnapshot(
     engine: { choice: config.format, configFile: path.join(config.outDir, "index.ts") },
   });
   const formatKey = await stages.time("format", () => formatter.inputsKey());
-  const plan = await stages.time("normalize", () => planFiles(snapshot, config, { formatKey, modelText }));
+  const memoSlot = snapshotFileHash === undefined || cacheDir === undefined ? undefined : {
+    file: planMemoFile(path.dirname(cacheDir), config.rootDir),
+    key: planMemoKey({ snapshotFileHash, config, formatKey, moduleFormat: projectModuleFormat(config.outDir), emitter: emitterFingerprint() }),
+  };
+  const memo = memoSlot && (await readPlanMemo(memoSlot.file, memoSlot.key));
+  const audit = memo?.audit ?? (await stages.time("audit", () => auditSnapshot(config, { snapshot, source: "snapshot", snapshotFile: relative(config.snapshotPath) })));
+  // Before anything is rendered or written: poisoned text never reaches generated code.
+  if (config.audit.failOn !== undefined && auditFailsAt(audit.findings, config.audit.failOn)) throw new AuditFailedError(audit, config.audit.failOn);
+  const stripped = audit.stripHidden ? strippedByServer(audit) : new Map<string, string>();
+  const modelText = stripped.size === 0 ? undefined : { snapshot: stripFindings(snapshot, audit.findings), stripped };
+  const planNow = () => stages.time("normalize", () => planFiles(snapshot, config, { formatKey, modelText }));
+  const plan = memo ? memoizedPlan(memo, planNow) : await planNow();
+  if (memoSlot && !memo) await writePlanMemo(memoSlot.file, { key: memoSlot.key, audit, files: plan.files.map(({ render: _render, ...file }) => file), notes: plan.notes });
   assertInside([
     // The default snapshot sits in outDir, which the config may place anywhere.
     { root: isInside(config.outDir, config.snapshotPath) ? config.outDir : config.rootDir, file: config.snapshotPath, subject: "snapshot" },
@@ -303,8 +318,9 @@ function formatCacheDir(rootDir: string): string | undefined {
   return modules && path.join(modules, ".cache/mcp-codegen/format");
 }
 
-async function offlineSnapshot(config: ResolvedConfig): Promise<Snapshot> {
-  const snapshot = await readSnapshot(config.snapshotPath);
+/** The committed snapshot, and a hash of the file's bytes (the plan memo's key). */
+async function offlineSnapshot(config: ResolvedConfig): Promise<{ snapshot: Snapshot; fileHash: string }> {
+  const { snapshot, text } = await readSnapshotFile(config.snapshotPath);
   for (const server of config.servers) {
     if (!snapshot.servers[server.name]) {
       throw new CodegenError("input", "not in the snapshot (run `mcp-codegen generate` online)", {
@@ -312,7 +328,7 @@ async function offlineSnapshot(config: ResolvedConfig): Promise<Snapshot> {
       });
     }
   }
-  return snapshot;
+  return { snapshot, fileHash: createHash("sha256").update(text).digest("hex") };
 }
 
 async function onlineSnapshot(

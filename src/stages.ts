@@ -1,8 +1,9 @@
 /**
  * The generator's stages by name, in pipeline order, and the time a run spent in each: what
- * `GenerateReport.stages` holds and `bench:codegen` prints.
+ * `GenerateReport.stages` holds and `bench:codegen` prints. `context-cost` is the token count
+ * of the report, after the files are written.
  */
-export const STAGES = ["config", "capture", "snapshot", "normalize", "emit", "format", "write"] as const;
+export const STAGES = ["config", "capture", "snapshot", "audit", "normalize", "emit", "format", "write", "context-cost"] as const;
 
 export type StageName = (typeof STAGES)[number];
 

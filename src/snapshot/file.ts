@@ -14,6 +14,11 @@ const MISSING_ADVICE = {
 } as const;
 
 export async function readSnapshot(file: string, role: keyof typeof MISSING_ADVICE = "project"): Promise<Snapshot> {
+  return (await readSnapshotFile(file, role)).snapshot;
+}
+
+/** The snapshot and the file's text. */
+export async function readSnapshotFile(file: string, role: keyof typeof MISSING_ADVICE = "project"): Promise<{ snapshot: Snapshot; text: string }> {
   const subject = path.basename(file);
   let text: string;
   try {
@@ -29,7 +34,7 @@ export async function readSnapshot(file: string, role: keyof typeof MISSING_ADVI
   } catch (error) {
     throw new CodegenError("input", `snapshot is not valid JSON: ${(error as Error).message}`, { subject });
   }
-  return validateSnapshot(parsed, subject);
+  return { snapshot: validateSnapshot(parsed, subject), text };
 }
 
 function validateSnapshot(value: unknown, subject: string): Snapshot {

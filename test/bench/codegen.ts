@@ -137,7 +137,7 @@ if (hundred && thousand) {
     console.log(`\nstages of ${label} (ms, median): 100 tools → 1,000 tools (growth; linear is 10x)`);
     for (const stage of STAGES) {
       const [small, large] = [pick(hundred).get(stage) ?? 0, pick(thousand).get(stage) ?? 0];
-      console.log(`  ${stage.padEnd(10)} ${column(small, 6)} → ${column(large, 6)}   ${small > 0 ? `${(large / small).toFixed(1)}x` : "—"}`);
+      console.log(`  ${stage.padEnd(12)} ${column(small, 6)} → ${column(large, 6)}   ${small > 0 ? `${(large / small).toFixed(1)}x` : "—"}`);
     }
   }
   const growth = (pick: (row: Row) => number) => `${(pick(thousand) / pick(hundred)).toFixed(1)}x`;

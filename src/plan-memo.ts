@@ -1,0 +1,119 @@
+/**
+ * The plan memo: what `generate --offline` computed the last time it saw the same inputs — the
+ * audit, and each planned file's path and inputs hash — kept beside the render cache. On a hit,
+ * an offline run over up-to-date output (`--check` in CI with a kept cache, or a second
+ * `generate --offline`) skips the audit and the normalize stage, two thirds of its work at
+ * 1,000 tools; anything to render still plans for real.
+ *
+ * The key is everything the plan and the audit are computed from: the snapshot file's bytes,
+ * the resolved config, the formatter's options, the output folder's module format (its
+ * package.json and tsconfig.json), the emitter's fingerprint, and the installed code of the
+ * generator and the runtime (each file's size and modification time: a rebuild or another
+ * version is another key). A changed input is a miss, never a stale answer; an unreadable memo
+ * is a miss too, and one that cannot be written only costs time.
+ */
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { hashJson } from "@mcp-codegen/runtime/internal";
+import type { AuditReport } from "./audit/index.js";
+import type { NamingNote } from "./normalize/normalize.js";
+import type { EmitPlan, PlannedFile } from "./emit/plan.js";
+
+/** A planned file without its renderer. */
+export type MemoFile = Omit<PlannedFile, "render">;
+
+export interface PlanMemo {
+  key: string;
+  audit: AuditReport;
+  files: MemoFile[];
+  notes: NamingNote[];
+}
+
+export interface PlanMemoInputs {
+  snapshotFileHash: string;
+  config: unknown;
+  formatKey: string | undefined;
+  moduleFormat: unknown;
+  emitter: string;
+}
+
+const MEMO_VERSION = 1;
+
+export function planMemoKey(inputs: PlanMemoInputs): string {
+  return hashJson({ version: MEMO_VERSION, code: installedCode(), ...inputs, formatKey: inputs.formatKey ?? null });
+}
+
+/** One memo per project (the folder of its config), in the cache folder of its `node_modules`. */
+export function planMemoFile(cacheDir: string, rootDir: string): string {
+  const project = createHash("sha256").update(path.resolve(rootDir)).digest("hex").slice(0, 12);
+  return path.join(cacheDir, `plan-${project}.json`);
+}
+
+export async function readPlanMemo(file: string, key: string): Promise<PlanMemo | undefined> {
+  try {
+    const memo = JSON.parse(await readFile(file, "utf8")) as Partial<PlanMemo>;
+    return memo.key === key && Array.isArray(memo.files) && Array.isArray(memo.notes) && memo.audit ? (memo as PlanMemo) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function writePlanMemo(file: string, memo: PlanMemo): Promise<void> {
+  try {
+    await mkdir(path.dirname(file), { recursive: true });
+    const temp = `${file}.${process.pid}.tmp`;
+    await writeFile(temp, JSON.stringify(memo), "utf8");
+    await rename(temp, file);
+  } catch {
+    // best effort: see the module comment
+  }
+}
+
+/**
+ * The remembered plan; a file that needs rendering (not current on disk, or its warnings not
+ * stored) plans for real first, once.
+ */
+export function memoizedPlan(memo: PlanMemo, planNow: () => Promise<EmitPlan>): EmitPlan {
+  let planned: Promise<EmitPlan> | undefined;
+  const files = memo.files.map((file): PlannedFile => ({
+    ...file,
+    render: async (formatter) => {
+      planned ??= planNow();
+      const match = (await planned).files.find((candidate) => candidate.path === file.path);
+      if (!match) throw new Error(`the plan memo lists ${file.path}, which the plan does not`);
+      return match.render(formatter);
+    },
+  }));
+  return { files, notes: memo.notes };
+}
+
+let codeKey: string | undefined;
+
+/** The generator's and the runtime's compiled files: relative path, size and modification time of each. */
+function installedCode(): string {
+  if (codeKey === undefined) {
+    const runtimeEntry = createRequire(import.meta.url).resolve("@mcp-codegen/runtime/internal");
+    codeKey = hashJson([packageFiles(packageRoot(fileURLToPath(import.meta.url))), packageFiles(packageRoot(runtimeEntry))]);
+  }
+  return codeKey;
+}
+
+function packageRoot(file: string): string {
+  let dir = path.dirname(file);
+  while (!existsSync(path.join(dir, "package.json")) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  return dir;
+}
+
+function packageFiles(root: string): string[] {
+  const dist = path.join(root, "dist");
+  if (!existsSync(dist)) return [];
+  const entries = readdirSync(dist, { recursive: true, encoding: "utf8" }).filter((entry) => entry.endsWith(".js")).sort();
+  return entries.map((entry) => {
+    const stat = statSync(path.join(dist, entry));
+    return `${entry}\u0000${stat.size}\u0000${stat.mtimeMs}`;
+  });
+}
