@@ -70,37 +70,42 @@ const LIST_KEYWORDS_WALKED: readonly string[] = [...SCHEMA_LIST_KEYWORDS, "items
 
 /**
  * Visit every schema node (objects and booleans in schema positions), depth first, with its pointer.
- * `items` may be a schema or a list; `dependencies` values may be schemas or string lists.
+ * `items` may be a schema or a list; `dependencies` values may be schemas or string lists. A
+ * visitor that takes no pointer parameter gets none built: most walks only read nodes, and building
+ * every node's pointer was most of their time.
  */
 export function forEachSchema(
   node: Json,
   pointer: string,
   visit: (node: Json, pointer: string) => void,
 ): void {
+  walkSchema(node, pointer, visit, visit.length > 1);
+}
+
+function walkSchema(node: Json, pointer: string, visit: (node: Json, pointer: string) => void, withPointers: boolean): void {
   visit(node, pointer);
   if (!isJsonObject(node)) return;
+  const child = (...segments: (string | number)[]) => (withPointers ? childPointer(pointer, ...segments) : "");
   for (const keyword of SINGLE_SCHEMA_KEYWORDS) {
-    const child = node[keyword];
-    if (child !== undefined && (isJsonObject(child) || typeof child === "boolean")) {
-      forEachSchema(child, childPointer(pointer, keyword), visit);
-    }
+    const value = node[keyword];
+    if (value !== undefined && (isJsonObject(value) || typeof value === "boolean")) walkSchema(value, child(keyword), visit, withPointers);
   }
   for (const keyword of MAP_KEYWORDS_WALKED) {
     const map = node[keyword];
     if (!isJsonObject(map)) continue;
-    for (const [key, child] of Object.entries(map)) {
-      if (isJsonObject(child) || typeof child === "boolean") forEachSchema(child, childPointer(pointer, keyword, key), visit);
+    for (const [key, value] of Object.entries(map)) {
+      if (isJsonObject(value) || typeof value === "boolean") walkSchema(value, child(keyword, key), visit, withPointers);
     }
   }
   for (const keyword of LIST_KEYWORDS_WALKED) {
     const list = node[keyword];
     if (keyword === "items" && (isJsonObject(list) || typeof list === "boolean")) {
-      forEachSchema(list, childPointer(pointer, "items"), visit);
+      walkSchema(list, child("items"), visit, withPointers);
       continue;
     }
     if (!Array.isArray(list)) continue;
-    list.forEach((child, index) => {
-      if (isJsonObject(child) || typeof child === "boolean") forEachSchema(child, childPointer(pointer, keyword, index), visit);
+    list.forEach((value, index) => {
+      if (isJsonObject(value) || typeof value === "boolean") walkSchema(value, child(keyword, index), visit, withPointers);
     });
   }
 }
