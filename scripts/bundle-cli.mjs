@@ -1,12 +1,14 @@
 /**
  * Part of `npm run build`: bundles the command (`dist/cli/bin.js`, as tsc emitted it) into a few
- * files in `dist/cli`, so a run loads ~15 modules instead of ~250 (Zod alone is 95). Starting
- * `generate --offline --check` took ~100 ms less on 2 cores (issue 31's `--check` bar needs it:
- * start-up was half of that run).
+ * files in `dist/cli`, so a run loads ~15 modules instead of ~240 (Zod alone is 95, the runtime's
+ * internal entry 34). `generate --offline --check` at 1,000 tools took ~150 ms less on 2 cores,
+ * `--help` ~60 ms less: issue 31's `--check` bar needs it (start-up was half of that run).
  *
- * What is inlined: our own modules and the small pure-JS packages every command loads. What stays
- * an import: the runtime package (the generated code's, and the config file's, copy must be the
- * same one), and packages that are native, CommonJS with dynamic requires, or loaded only when a
+ * Inlined: our own modules, the runtime, and the small pure-JS packages every command loads. The
+ * runtime is safe to inline: the command holds the only copy it uses (a config file is data; the
+ * generated code runs in the user's app, on its own install), and the runtime's dependencies are
+ * the generator's too, so its dynamic imports resolve from here under strict installers (pnpm).
+ * Imports kept: packages that are native, CommonJS with dynamic requires, or loaded only when a
  * run needs them (the MCP SDK, the formatters, json-schema-to-typescript, the tokenizer, jiti).
  * Chunks sit beside `bin.js`, at the depth of every other `dist/<folder>`, so paths built from
  * `import.meta.url` (`../../templates/…`) resolve alike. Dynamic imports stay dynamic chunks:
@@ -16,13 +18,26 @@ import { rmSync, writeFileSync } from "node:fs";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { rolldown } from "rolldown";
+import { emitterSourcesDigest } from "../dist/emit/fingerprint.js";
 
-const INLINED_PACKAGES = /^(zod|commander|picocolors)(\/|$)/;
+const INLINED_PACKAGES = /^(zod|commander|picocolors|@mcp-codegen\/runtime)(\/|$)/;
 const CLI_DIR = "dist/cli";
 
 const isExternal = (id) => !id.startsWith(".") && !path.isAbsolute(id) && !INLINED_PACKAGES.test(id);
 
-const bundle = await rolldown({ input: { bin: `${CLI_DIR}/bin.js` }, platform: "node", external: isExternal });
+const bundle = await rolldown({
+  input: { bin: `${CLI_DIR}/bin.js` },
+  platform: "node",
+  external: isExternal,
+  transform: {
+    define: {
+      // The plan memo (src/plan-memo.ts) is kept by the bundled command only.
+      MCP_CODEGEN_BUNDLED_CLI: "true",
+      // The emitter's own part of its fingerprint (src/emit/fingerprint.ts), from the same files.
+      MCP_CODEGEN_EMITTER_SOURCES: JSON.stringify(emitterSourcesDigest()),
+    },
+  },
+});
 const { output } = await bundle.generate({ format: "esm", chunkFileNames: "chunk-[hash].js" });
 await bundle.close();
 // The bundle replaces tsc's per-module output of the command (its .d.ts files stay).

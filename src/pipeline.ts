@@ -30,6 +30,7 @@ import {
   deleteFile,
   orphanedFiles,
   readExisting,
+  readExistingBytes,
   writeAtomic,
   type FileReport,
 } from "./write/write.js";
@@ -171,10 +172,8 @@ export async function generateFromSnapshot(
     engine: { choice: config.format, configFile: path.join(config.outDir, "index.ts") },
   });
   const formatKey = await stages.time("format", () => formatter.inputsKey());
-  const memoSlot = snapshotFileHash === undefined || cacheDir === undefined ? undefined : {
-    file: planMemoFile(path.dirname(cacheDir), config.rootDir),
-    key: planMemoKey({ snapshotFileHash, config, formatKey, moduleFormat: projectModuleFormat(config.outDir), emitter: emitterFingerprint() }),
-  };
+  const memoKey = snapshotFileHash === undefined || cacheDir === undefined ? undefined : planMemoKey({ snapshotFileHash, config, formatKey, moduleFormat: projectModuleFormat(config.outDir), emitter: emitterFingerprint() });
+  const memoSlot = memoKey === undefined || cacheDir === undefined ? undefined : { file: planMemoFile(path.dirname(cacheDir), config.rootDir), key: memoKey };
   const memo = memoSlot && (await readPlanMemo(memoSlot.file, memoSlot.key));
   const audit = memo?.audit ?? (await stages.time("audit", () => auditSnapshot(config, { snapshot, source: "snapshot", snapshotFile: relative(config.snapshotPath) })));
   // Before anything is rendered or written: poisoned text never reaches generated code.
@@ -194,15 +193,17 @@ export async function generateFromSnapshot(
   const files: FileReport[] = [];
   const warningStore = new WarningStore(cacheDir && path.join(path.dirname(cacheDir), "warnings"));
   // Reading what is on disk is the write stage's (the whole of it with --check).
-  const { existing, storedWarnings } = await stages.time("write", async () => {
-    const onDisk = await Promise.all(plan.files.map((file) => readExisting(config.outDir, file.path)));
+  const { existing, current, storedWarnings } = await stages.time("write", async () => {
+    // Bytes: whether a file is current needs its banner decoded and its body hashed, not decoded.
+    const onDisk = await Promise.all(plan.files.map((file) => readExistingBytes(config.outDir, file.path)));
+    const upToDate = plan.files.map((file, index) => isCurrent(onDisk[index], file.inputsHash));
     // A current file is rendered only when its warnings are not known: they are reported on every run.
-    const stored = await Promise.all(plan.files.map((file, index) => (isCurrentFile(onDisk[index], file) ? warningStore.read(file) : undefined)));
-    return { existing: onDisk, storedWarnings: stored };
+    const stored = await Promise.all(plan.files.map((file, index) => (upToDate[index] ? warningStore.read(file) : undefined)));
+    return { existing: onDisk, current: upToDate, storedWarnings: stored };
   });
-  const toRender = plan.files.filter((file, index) => !isCurrentFile(existing[index], file) || storedWarnings[index] === undefined);
+  const toRender = plan.files.filter((_file, index) => !current[index] || storedWarnings[index] === undefined);
   const rendering = performance.now();
-  const produced = await Promise.all(plan.files.map((file, index) => (toRender.includes(file) ? produce(file, existing[index], formatter) : undefined)));
+  const produced = await Promise.all(plan.files.map((file, index) => (toRender.includes(file) ? produce(file, existing[index]?.toString("utf8"), formatter) : undefined)));
   // Rendering interleaves the two (the formatter has its own thread): what was not emitting was
   // waiting for the formatter.
   stages.add("emit", formatter.emitClock.ms);
@@ -286,10 +287,6 @@ function summarize(snapshot: Snapshot, warnings: readonly EmitWarning[]): Server
   }));
 }
 
-function isCurrentFile(existing: string | undefined, file: PlannedFile): boolean {
-  return existing !== undefined && isCurrent(existing, file.inputsHash);
-}
-
 /** The file's new content (`undefined` when it equals what is on disk) and its warnings. */
 async function produce(
   file: PlannedFile,
@@ -320,7 +317,7 @@ function formatCacheDir(rootDir: string): string | undefined {
 
 /** The committed snapshot, and a hash of the file's bytes (the plan memo's key). */
 async function offlineSnapshot(config: ResolvedConfig): Promise<{ snapshot: Snapshot; fileHash: string }> {
-  const { snapshot, text } = await readSnapshotFile(config.snapshotPath);
+  const { snapshot, fileHash } = await readSnapshotFile(config.snapshotPath);
   for (const server of config.servers) {
     if (!snapshot.servers[server.name]) {
       throw new CodegenError("input", "not in the snapshot (run `mcp-codegen generate` online)", {
@@ -328,7 +325,7 @@ async function offlineSnapshot(config: ResolvedConfig): Promise<{ snapshot: Snap
       });
     }
   }
-  return { snapshot, fileHash: createHash("sha256").update(text).digest("hex") };
+  return { snapshot, fileHash };
 }
 
 async function onlineSnapshot(

@@ -7,15 +7,16 @@
  *
  * The key is everything the plan and the audit are computed from: the snapshot file's bytes,
  * the resolved config, the formatter's options, the output folder's module format (its
- * package.json and tsconfig.json), the emitter's fingerprint, and the installed code of the
- * generator and the runtime (each file's size and modification time: a rebuild or another
- * version is another key). A changed input is a miss, never a stale answer; an unreadable memo
- * is a miss too, and one that cannot be written only costs time.
+ * package.json and tsconfig.json), the emitter's fingerprint, and the command's own code (the
+ * size and modification time of each bundled file: a rebuild or another version is another key).
+ * A changed input is a miss, never a stale answer; an unreadable memo is a miss too, and one that
+ * cannot be written only costs time. Only the bundled command (scripts/bundle-cli.mjs) keeps a
+ * memo: its code is a few files, fingerprinted in well under a millisecond, where tsc's output
+ * or the sources (the library, the tests) are hundreds of modules and the runtime's besides.
  */
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { readdirSync, statSync } from "node:fs";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
-import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { hashJson } from "@mcp-codegen/runtime/internal";
@@ -43,8 +44,13 @@ export interface PlanMemoInputs {
 
 const MEMO_VERSION = 1;
 
-export function planMemoKey(inputs: PlanMemoInputs): string {
-  return hashJson({ version: MEMO_VERSION, code: installedCode(), ...inputs, formatKey: inputs.formatKey ?? null });
+/** `true` in the bundled command (defined by scripts/bundle-cli.mjs), undeclared elsewhere. */
+declare const MCP_CODEGEN_BUNDLED_CLI: boolean | undefined;
+
+/** The memo's key, or undefined when this code keeps none (not the bundled command). */
+export function planMemoKey(inputs: PlanMemoInputs): string | undefined {
+  if (typeof MCP_CODEGEN_BUNDLED_CLI === "undefined" || !MCP_CODEGEN_BUNDLED_CLI) return undefined;
+  return hashJson({ version: MEMO_VERSION, code: bundledCode(), ...inputs, formatKey: inputs.formatKey ?? null });
 }
 
 /** One memo per project (the folder of its config), in the cache folder of its `node_modules`. */
@@ -93,27 +99,15 @@ export function memoizedPlan(memo: PlanMemo, planNow: () => Promise<EmitPlan>): 
 
 let codeKey: string | undefined;
 
-/** The generator's and the runtime's compiled files: relative path, size and modification time of each. */
-function installedCode(): string {
+/** The bundle's files (this module's folder): name, size and modification time of each. */
+function bundledCode(): string {
   if (codeKey === undefined) {
-    const runtimeEntry = createRequire(import.meta.url).resolve("@mcp-codegen/runtime/internal");
-    codeKey = hashJson([packageFiles(packageRoot(fileURLToPath(import.meta.url))), packageFiles(packageRoot(runtimeEntry))]);
+    const folder = path.dirname(fileURLToPath(import.meta.url));
+    const files = readdirSync(folder).filter((name) => name.endsWith(".js")).sort();
+    codeKey = hashJson(files.map((name) => {
+      const stat = statSync(path.join(folder, name));
+      return `${name}\u0000${stat.size}\u0000${stat.mtimeMs}`;
+    }));
   }
   return codeKey;
-}
-
-function packageRoot(file: string): string {
-  let dir = path.dirname(file);
-  while (!existsSync(path.join(dir, "package.json")) && path.dirname(dir) !== dir) dir = path.dirname(dir);
-  return dir;
-}
-
-function packageFiles(root: string): string[] {
-  const dist = path.join(root, "dist");
-  if (!existsSync(dist)) return [];
-  const entries = readdirSync(dist, { recursive: true, encoding: "utf8" }).filter((entry) => entry.endsWith(".js")).sort();
-  return entries.map((entry) => {
-    const stat = statSync(path.join(dist, entry));
-    return `${entry}\u0000${stat.size}\u0000${stat.mtimeMs}`;
-  });
 }

@@ -4,7 +4,7 @@
  * an up-to-date file without emitting and formatting it again (and notice hand edits).
  */
 import { readFileSync } from "node:fs";
-import { hashText } from "@mcp-codegen/runtime/internal";
+import { hashText, hashUtf8 } from "@mcp-codegen/runtime/internal";
 
 const BANNER_TEMPLATE = readFileSync(new URL("../../templates/banner.txt", import.meta.url), "utf8");
 const STAMP = /^\/\/ snapshot (\S+) · inputs ([0-9a-f]+) · body ([0-9a-f]+)$/m;
@@ -23,12 +23,18 @@ export function withBanner(fields: BannerFields, body: string): string {
   return `${banner}\n${body}`;
 }
 
-/** True when `existing` was generated from these inputs and its body is untouched since. */
-export function isCurrent(existing: string, inputsHash: string): boolean {
-  const stamp = STAMP.exec(existing);
-  if (!stamp || stamp[2] !== inputsHash) return false;
-  const bannerEnd = existing.indexOf("*/\n", stamp.index);
+/**
+ * True when the file (its bytes) was generated from these inputs and its body is untouched
+ * since. The body is hashed as bytes (its UTF-8 is what `hashText` hashes): decoding megabytes of
+ * generated code only to hash them cost more than the hashing.
+ */
+export function isCurrent(existing: Uint8Array | undefined, inputsHash: string): boolean {
+  if (existing === undefined) return false;
+  const bytes = Buffer.from(existing.buffer, existing.byteOffset, existing.byteLength);
+  const bannerEnd = bytes.indexOf("*/\n");
   if (bannerEnd < 0) return false;
-  const body = existing.slice(bannerEnd + 3).replace(/^\n/, "");
-  return hashText(body) === stamp[3];
+  const stamp = STAMP.exec(bytes.toString("utf8", 0, bannerEnd));
+  if (!stamp || stamp[2] !== inputsHash) return false;
+  const bodyStart = bannerEnd + 3 + (bytes[bannerEnd + 3] === 0x0a ? 1 : 0);
+  return hashUtf8(bytes.subarray(bodyStart)) === stamp[3];
 }

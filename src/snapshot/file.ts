@@ -1,4 +1,5 @@
 /** Reading and validating the snapshot file (`--offline`, `check`, `diff`). */
+import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { canonicalFileText, CodegenError, SNAPSHOT_FORMAT, type Snapshot } from "@mcp-codegen/runtime/internal";
@@ -17,12 +18,12 @@ export async function readSnapshot(file: string, role: keyof typeof MISSING_ADVI
   return (await readSnapshotFile(file, role)).snapshot;
 }
 
-/** The snapshot and the file's text. */
-export async function readSnapshotFile(file: string, role: keyof typeof MISSING_ADVICE = "project"): Promise<{ snapshot: Snapshot; text: string }> {
+/** The snapshot, and the SHA-256 (hex) of the file's bytes. */
+export async function readSnapshotFile(file: string, role: keyof typeof MISSING_ADVICE = "project"): Promise<{ snapshot: Snapshot; fileHash: string }> {
   const subject = path.basename(file);
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = await readFile(file, "utf8");
+    bytes = await readFile(file);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const why = code === "ENOENT" ? MISSING_ADVICE[role] : `cannot read (${code})`;
@@ -30,11 +31,11 @@ export async function readSnapshotFile(file: string, role: keyof typeof MISSING_
   }
   let parsed: unknown;
   try {
-    parsed = JSON.parse(text);
+    parsed = JSON.parse(bytes.toString("utf8"));
   } catch (error) {
     throw new CodegenError("input", `snapshot is not valid JSON: ${(error as Error).message}`, { subject });
   }
-  return { snapshot: validateSnapshot(parsed, subject), text };
+  return { snapshot: validateSnapshot(parsed, subject), fileHash: createHash("sha256").update(bytes).digest("hex") };
 }
 
 function validateSnapshot(value: unknown, subject: string): Snapshot {

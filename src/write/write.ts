@@ -31,6 +31,15 @@ export async function readExisting(outDir: string, relative: string): Promise<st
   }
 }
 
+/** The file's bytes, or undefined when it cannot be read. */
+export async function readExistingBytes(outDir: string, relative: string): Promise<Buffer | undefined> {
+  try {
+    return await readFile(path.join(outDir, relative));
+  } catch {
+    return undefined;
+  }
+}
+
 export async function writeAtomic(file: string, content: string): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });
   const temp = `${file}.${randomBytes(6).toString("hex")}.tmp`;
