@@ -229,6 +229,11 @@ function isUnknown(printed: Printed): boolean {
   return printed.kind === "unknown" || (printed.kind === "custom" && printed.text.trim() === "unknown");
 }
 
+/** A `tsType` of `any` (jstt's index-signature widening skips it among the named properties). */
+function isAny(printed: Printed): boolean {
+  return printed.kind === "custom" && printed.text.trim() === "any";
+}
+
 /**
  * jstt's `generateIndexSignatureType`: every named property's type must be assignable to the
  * index signature's, so the signature's type is widened into the union of its own members and
@@ -249,12 +254,12 @@ function indexSignatureType(index: Printed, named: readonly { printed: Printed; 
   add(index);
   let needsUndefined = false;
   for (const { printed, isRequired } of named) {
-    if (printed.kind === "custom" && printed.text.trim() === "any") continue;
+    if (isAny(printed)) continue;
     if (!isRequired) needsUndefined = true;
     if (printed.kind === "never") continue;
     add(printed);
   }
-  if (members.some((member) => member.kind === "custom" && member.text.trim() === "any")) throw new Unsupported();
+  if (members.some(isAny)) throw new Unsupported();
   if (members.some(isUnknown)) return "unknown";
   if (members.length === 0 || (members.length === 1 && !needsUndefined)) return undefined;
   const seen = new Set<string>();

@@ -89,12 +89,8 @@ function upperFirst(text: string): string {
 async function compileSchema(prepared: PreparedSchema, typeName: string, closed: boolean): Promise<Compiled> {
   const warnings = [...prepared.warnings];
   const definitions = definitionKeys(prepared.schema);
-  const { schema: forTypes, prototypeNames } = toJsttSchema(prepared.schema, closed, warnings);
-  const hidden = prototypeNames ? hidePrototypeNames(forTypes) : [];
-  const printed = printDeclaration(forTypes, typeName, ROOT_MARK);
-  let code: string;
-  if (printed !== undefined) code = restorePrototypeNames(printed, hidden);
-  else code = await compileWithJstt(forTypes, typeName, definitions, hidden, warnings);
+  const { forTypes, hidden, printed } = printedDeclaration(prepared.schema, typeName, closed, warnings);
+  const code = printed ?? (await compileWithJstt(forTypes, typeName, definitions, hidden, warnings));
   const safe = escapeInvisible(code).trim() + "\n";
   if (!new RegExp(`^export (interface|type) ${typeName}\\b`, "m").test(safe)) {
     throw new Error(`emitTypeScript: json-schema-to-typescript did not name the root ${typeName}`);
@@ -121,11 +117,20 @@ async function compileWithJstt(forTypes: Json, typeName: string, definitions: re
  */
 export async function declarationsFromBoth(prepared: JsonObject, typeName: string, closed: boolean): Promise<{ printed: string | undefined; jstt: string }> {
   const warnings: SchemaWarning[] = [];
-  const { schema: forTypes, prototypeNames } = toJsttSchema(prepared, closed, warnings);
+  const { forTypes, hidden, printed } = printedDeclaration(prepared, typeName, closed, warnings);
+  const jstt = await compileWithJstt(forTypes, typeName, definitionKeys(prepared), hidden, warnings);
+  return { printed, jstt };
+}
+
+/**
+ * The copy of the schema the printers read, the prototype-named properties hidden in it, and
+ * ts-print.ts's declaration (undefined when it leaves the schema to jstt).
+ */
+function printedDeclaration(schema: Json, typeName: string, closed: boolean, warnings: SchemaWarning[]): { forTypes: Json; hidden: readonly string[]; printed: string | undefined } {
+  const { schema: forTypes, prototypeNames } = toJsttSchema(schema, closed, warnings);
   const hidden = prototypeNames ? hidePrototypeNames(forTypes) : [];
   const printed = printDeclaration(forTypes, typeName, ROOT_MARK);
-  const jstt = await compileWithJstt(forTypes, typeName, definitionKeys(prepared), hidden, warnings);
-  return { printed: printed === undefined ? undefined : restorePrototypeNames(printed, hidden), jstt };
+  return { forTypes, hidden, printed: printed === undefined ? undefined : restorePrototypeNames(printed, hidden) };
 }
 
 function jsttOptions(typeName: string, definitions: readonly string[], hiddenDefinitions: ReadonlyMap<string, string>): Partial<Options> {
