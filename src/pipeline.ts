@@ -4,8 +4,8 @@
  *   config → capture → snapshot → audit → normalize + emit (plan) → format → write | check → context cost
  *
  * `stages.ts` names them in one list; every report carries the time spent in each. Offline, the
- * audit and the plan come from the plan memo when their inputs did not change (plan-memo.ts). Everything is
- * computed in memory first; files are written only once every stage has succeeded, so a failure
+ * audit and the plan come from the plan memo when their inputs did not change (plan-memo.ts).
+ * Everything is computed in memory first; files are written only once every stage has succeeded, so a failure
  * never leaves a snapshot or generated file half-written.
  */
 import { createHash } from "node:crypto";
@@ -47,7 +47,7 @@ import { StageTimes, type StageTiming } from "./stages.js";
 import { auditFailsAt, auditSnapshot, stripFindings, type AuditReport } from "./audit/index.js";
 import { AuditFailedError } from "./audit/failed.js";
 import { hashJson } from "@mcp-codegen/runtime/internal";
-import { memoizedPlan, planMemoFile, planMemoKey, readPlanMemo, writePlanMemo } from "./plan-memo.js";
+import { memoizedPlan, planMemoFile, planMemoKey, readPlanMemo, writePlanMemo, type PlanMemo } from "./plan-memo.js";
 import { projectModuleFormat } from "./config/module-format.js";
 
 export interface GenerateOptions {
@@ -172,17 +172,15 @@ export async function generateFromSnapshot(
     engine: { choice: config.format, configFile: path.join(config.outDir, "index.ts") },
   });
   const formatKey = await stages.time("format", () => formatter.inputsKey());
-  const memoKey = snapshotFileHash === undefined || cacheDir === undefined ? undefined : planMemoKey({ snapshotFileHash, config, formatKey, moduleFormat: projectModuleFormat(config.outDir), emitter: emitterFingerprint() });
-  const memoSlot = memoKey === undefined || cacheDir === undefined ? undefined : { file: planMemoFile(path.dirname(cacheDir), config.rootDir), key: memoKey };
-  const memo = memoSlot && (await readPlanMemo(memoSlot.file, memoSlot.key));
-  const audit = memo?.audit ?? (await stages.time("audit", () => auditSnapshot(config, { snapshot, source: "snapshot", snapshotFile: relative(config.snapshotPath) })));
+  const memo = snapshotFileHash === undefined || cacheDir === undefined ? undefined : await openPlanMemo(config, { snapshotFileHash, formatKey, cacheDir });
+  const audit = memo?.entry?.audit ?? (await stages.time("audit", () => auditSnapshot(config, { snapshot, source: "snapshot", snapshotFile: relative(config.snapshotPath) })));
   // Before anything is rendered or written: poisoned text never reaches generated code.
   if (config.audit.failOn !== undefined && auditFailsAt(audit.findings, config.audit.failOn)) throw new AuditFailedError(audit, config.audit.failOn);
   const stripped = audit.stripHidden ? strippedByServer(audit) : new Map<string, string>();
   const modelText = stripped.size === 0 ? undefined : { snapshot: stripFindings(snapshot, audit.findings), stripped };
   const planNow = () => stages.time("normalize", () => planFiles(snapshot, config, { formatKey, modelText }));
-  const plan = memo ? memoizedPlan(memo, planNow) : await planNow();
-  if (memoSlot && !memo) await writePlanMemo(memoSlot.file, { key: memoSlot.key, audit, files: plan.files.map(({ render: _render, ...file }) => file), notes: plan.notes });
+  const plan = memo?.entry ? memoizedPlan(memo.entry, planNow) : await planNow();
+  if (memo && !memo.entry) await writePlanMemo(memo.file, { key: memo.key, audit, files: plan.files.map(({ render: _render, ...file }) => file), notes: plan.notes });
   assertInside([
     // The default snapshot sits in outDir, which the config may place anywhere.
     { root: isInside(config.outDir, config.snapshotPath) ? config.outDir : config.rootDir, file: config.snapshotPath, subject: "snapshot" },
@@ -313,6 +311,14 @@ function contextCostCache(rootDir: string, cache: boolean | undefined): string |
 function formatCacheDir(rootDir: string): string | undefined {
   const modules = findUp(rootDir, "node_modules");
   return modules && path.join(modules, ".cache/mcp-codegen/format");
+}
+
+/** Where this project's plan memo is, its key for this run, and its entry when the key matches (none: not the bundled command). */
+async function openPlanMemo(config: ResolvedConfig, inputs: { snapshotFileHash: string; formatKey: string | undefined; cacheDir: string }): Promise<{ file: string; key: string; entry: PlanMemo | undefined } | undefined> {
+  const key = planMemoKey({ snapshotFileHash: inputs.snapshotFileHash, config, formatKey: inputs.formatKey, moduleFormat: projectModuleFormat(config.outDir), emitter: emitterFingerprint() });
+  if (key === undefined) return undefined;
+  const file = planMemoFile(path.dirname(inputs.cacheDir), config.rootDir);
+  return { file, key, entry: await readPlanMemo(file, key) };
 }
 
 /** The committed snapshot, and a hash of the file's bytes (the plan memo's key). */
