@@ -72,7 +72,8 @@ describe.each(["runtime", "generator"] as const)("npm pack of the %s package", (
     expect(Object.keys(manifest.scripts ?? {}).filter((script) => INSTALL_SCRIPTS.includes(script))).toEqual([]);
     // Not even `prepare` (npm runs it for git and local installs): nothing for an installing app to run or miss.
     expect(manifest.scripts?.["prepare"]).toBeUndefined();
-    expect(manifest.engines?.["node"]).toBe(">=20");
+    // What the docs promise: 20.19 on the 20 line (require of ES modules, oxfmt's own floor), 22.12 after.
+    expect(manifest.engines?.["node"]).toBe("^20.19.0 || >=22.12.0");
     expect(manifest.sideEffects).toBe(false);
     for (const [subpath, target] of Object.entries(manifest.exports ?? {})) {
       if (typeof target === "string") continue; // "./package.json"
