@@ -15,27 +15,33 @@ const MISSING_ADVICE = {
 } as const;
 
 export async function readSnapshot(file: string, role: keyof typeof MISSING_ADVICE = "project"): Promise<Snapshot> {
-  return (await readSnapshotFile(file, role)).snapshot;
+  return parseSnapshot(await readSnapshotBytes(file, role), path.basename(file));
 }
 
-/** The snapshot, and the SHA-256 (hex) of the file's bytes. */
+/** The snapshot, and the SHA-256 (hex) of the file's bytes (the plan memo's key). */
 export async function readSnapshotFile(file: string, role: keyof typeof MISSING_ADVICE = "project"): Promise<{ snapshot: Snapshot; fileHash: string }> {
-  const subject = path.basename(file);
-  let bytes: Buffer;
+  const bytes = await readSnapshotBytes(file, role);
+  return { snapshot: parseSnapshot(bytes, path.basename(file)), fileHash: createHash("sha256").update(bytes).digest("hex") };
+}
+
+async function readSnapshotBytes(file: string, role: keyof typeof MISSING_ADVICE): Promise<Buffer> {
   try {
-    bytes = await readFile(file);
+    return await readFile(file);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const why = code === "ENOENT" ? MISSING_ADVICE[role] : `cannot read (${code})`;
     throw new CodegenError("input", `snapshot ${why}`, { subject: file });
   }
+}
+
+function parseSnapshot(bytes: Buffer, subject: string): Snapshot {
   let parsed: unknown;
   try {
     parsed = JSON.parse(bytes.toString("utf8"));
   } catch (error) {
     throw new CodegenError("input", `snapshot is not valid JSON: ${(error as Error).message}`, { subject });
   }
-  return { snapshot: validateSnapshot(parsed, subject), fileHash: createHash("sha256").update(bytes).digest("hex") };
+  return validateSnapshot(parsed, subject);
 }
 
 function validateSnapshot(value: unknown, subject: string): Snapshot {
