@@ -47,7 +47,7 @@ import { StageTimes, type StageTiming } from "./stages.js";
 import { auditFailsAt, auditSnapshot, stripFindings, type AuditReport } from "./audit/index.js";
 import { AuditFailedError } from "./audit/failed.js";
 import { hashJson } from "@mcp-codegen/runtime/internal";
-import { memoizedPlan, planMemoFile, planMemoKey, readPlanMemo, writePlanMemo, type PlanMemo } from "./plan-memo.js";
+import { memoizedPlan, planMemoKey, readPlanMemo, writePlanMemo, type PlanMemo } from "./plan-memo.js";
 import { projectModuleFormat } from "./config/module-format.js";
 
 export interface GenerateOptions {
@@ -303,8 +303,13 @@ async function produce(
  */
 function contextCostCache(rootDir: string, cache: boolean | undefined): string | undefined {
   const modules = cache === false ? undefined : findUp(rootDir, "node_modules");
+  return modules && projectCacheFile(path.join(modules, ".cache/mcp-codegen"), "context-cost", rootDir);
+}
+
+/** `<name>-<project>.json` in the cache folder: one file per project (the folder of its config). */
+function projectCacheFile(cacheRoot: string, name: string, rootDir: string): string {
   const project = createHash("sha256").update(path.resolve(rootDir)).digest("hex").slice(0, 12);
-  return modules && path.join(modules, `.cache/mcp-codegen/context-cost-${project}.json`);
+  return path.join(cacheRoot, `${name}-${project}.json`);
 }
 
 /** `node_modules/.cache/mcp-codegen/format` of the nearest `node_modules` above the config. */
@@ -317,7 +322,7 @@ function formatCacheDir(rootDir: string): string | undefined {
 async function openPlanMemo(config: ResolvedConfig, inputs: { snapshotFileHash: string; formatKey: string | undefined; cacheDir: string }): Promise<{ file: string; key: string; entry: PlanMemo | undefined } | undefined> {
   const key = planMemoKey({ snapshotFileHash: inputs.snapshotFileHash, config, formatKey: inputs.formatKey, moduleFormat: projectModuleFormat(config.outDir), emitter: emitterFingerprint() });
   if (key === undefined) return undefined;
-  const file = planMemoFile(path.dirname(inputs.cacheDir), config.rootDir);
+  const file = projectCacheFile(path.dirname(inputs.cacheDir), "plan", config.rootDir);
   return { file, key, entry: await readPlanMemo(file, key) };
 }
 

@@ -14,15 +14,15 @@
  * memo: its code is a few files, fingerprinted in well under a millisecond, where tsc's output
  * or the sources (the library, the tests) are hundreds of modules and the runtime's besides.
  */
-import { createHash } from "node:crypto";
 import { readdirSync, statSync } from "node:fs";
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { hashJson } from "@mcp-codegen/runtime/internal";
 import type { AuditReport } from "./audit/index.js";
 import type { NamingNote } from "./normalize/normalize.js";
 import type { EmitPlan, PlannedFile } from "./emit/plan.js";
+import { writeAtomic } from "./write/write.js";
 
 /** A planned file without its renderer. */
 export type MemoFile = Omit<PlannedFile, "render">;
@@ -53,12 +53,6 @@ export function planMemoKey(inputs: PlanMemoInputs): string | undefined {
   return hashJson({ version: MEMO_VERSION, code: bundledCode(), ...inputs, formatKey: inputs.formatKey ?? null });
 }
 
-/** One memo per project (the folder of its config), in the cache folder of its `node_modules`. */
-export function planMemoFile(cacheDir: string, rootDir: string): string {
-  const project = createHash("sha256").update(path.resolve(rootDir)).digest("hex").slice(0, 12);
-  return path.join(cacheDir, `plan-${project}.json`);
-}
-
 export async function readPlanMemo(file: string, key: string): Promise<PlanMemo | undefined> {
   try {
     const memo = JSON.parse(await readFile(file, "utf8")) as Partial<PlanMemo>;
@@ -68,15 +62,9 @@ export async function readPlanMemo(file: string, key: string): Promise<PlanMemo 
   }
 }
 
+/** Best effort: see the module comment. */
 export async function writePlanMemo(file: string, memo: PlanMemo): Promise<void> {
-  try {
-    await mkdir(path.dirname(file), { recursive: true });
-    const temp = `${file}.${process.pid}.tmp`;
-    await writeFile(temp, JSON.stringify(memo), "utf8");
-    await rename(temp, file);
-  } catch {
-    // best effort: see the module comment
-  }
+  await writeAtomic(file, JSON.stringify(memo)).catch(() => undefined);
 }
 
 /**

@@ -8,13 +8,14 @@
  * rendered piece, so tools that did not change are neither emitted nor formatted again.
  */
 import { createHash } from "node:crypto";
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { canonicalStringify } from "@mcp-codegen/runtime/internal";
 import { emitToolChunk, type RenderedChunk, type ToolChunk } from "../emit/tool-chunk.js";
 import { loadEngine, type EngineLoaders, type EngineRequest, type FormatEngine } from "./engines.js";
 import { OXFMT_OPTIONS } from "./options.js";
 import { StageClock } from "./clock.js";
+import { writeAtomic } from "../write/write.js";
 
 export interface FormatterOptions {
   /** Where formatted pieces are kept between runs; `undefined` = no cache. */
@@ -112,15 +113,8 @@ export class Formatter {
 
   /** Best effort: a cache that cannot be written only costs time. */
   private async writeCache(key: string, text: string): Promise<void> {
-    const file = this.cacheFile(key);
-    try {
-      await mkdir(path.dirname(file), { recursive: true });
-      const temp = `${file}.${process.pid}.tmp`;
-      await writeFile(temp, text, "utf8");
-      await rename(temp, file);
-    } catch {
-      // read-only or full disk: go on without caching
-    }
+    // Read-only or full disk: go on without caching.
+    await writeAtomic(this.cacheFile(key), text).catch(() => undefined);
   }
 
   private cacheFile(key: string): string {

@@ -6,9 +6,10 @@
  * cache, `--no-cache`) the file is rendered to find them, and is still not rewritten.
  */
 import { createHash } from "node:crypto";
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { EmitWarning } from "../emit/tool-chunk.js";
+import { writeAtomic } from "../write/write.js";
 
 /** A generated file, by its path in outDir and the hash of what it is generated from. */
 export interface StoredFile {
@@ -33,15 +34,7 @@ export class WarningStore {
   /** Best effort, like the render cache: a store that cannot be written only costs time. */
   async write(stored: StoredFile, warnings: readonly EmitWarning[]): Promise<void> {
     if (this.dir === undefined) return;
-    const file = this.file(stored);
-    try {
-      await mkdir(path.dirname(file), { recursive: true });
-      const temp = `${file}.${process.pid}.tmp`;
-      await writeFile(temp, JSON.stringify(warnings), "utf8");
-      await rename(temp, file);
-    } catch {
-      // ignored: see above
-    }
+    await writeAtomic(this.file(stored), JSON.stringify(warnings)).catch(() => undefined);
   }
 
   // By path too: a server's index.ts and schemas.ts come from one rendering and share their inputs hash.
