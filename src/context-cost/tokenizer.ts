@@ -1,21 +1,49 @@
 /**
- * Token counting with OpenAI's o200k_base encoding (GPT-4o, GPT-4.1, the o-series, GPT-5), from
- * `gpt-tokenizer`, which ships the encoding inside the package (no download). Loading it takes a
- * few hundred ms, so it is imported only when a context-cost report has tools to count that
- * the count cache (count-cache.ts) does not know.
+ * Token counting with OpenAI's o200k_base encoding (GPT-4o, GPT-4.1, the o-series, GPT-5), from a
+ * rank table built with the package (rank-table.ts; no download). It is loaded only when a
+ * context-cost report has tools to count that the count cache (count-cache.ts) does not know.
  */
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { O200kCounter } from "./o200k.js";
+import { encodeRankTable, RankTable } from "./rank-table.js";
+
 export const ENCODING = "o200k_base";
 
 export type CountTokens = (text: string) => number;
 
+/**
+ * `npm run build` writes the table here (dist/context-cost/o200k.bin). Relative to the folder
+ * above so the bundled command's chunks (dist/cli) find it too.
+ */
+const TABLE_FILE = new URL("../context-cost/o200k.bin", import.meta.url);
+
 let loading: Promise<CountTokens> | undefined;
 
 export function loadTokenizer(): Promise<CountTokens> {
-  loading ??= import("gpt-tokenizer/encoding/o200k_base").then((encoding) => (text: string) => encoding.countTokens(text));
+  loading ??= readTable().then((table) => {
+    const counter = new O200kCounter(new RankTable(table));
+    return (text: string) => counter.count(text);
+  });
   return loading;
 }
 
 /** Starts loading the tokenizer without waiting for it; a failure surfaces at the first `loadTokenizer()`. */
 export function preloadTokenizer(): void {
   loadTokenizer().catch(() => undefined);
+}
+
+async function readTable(): Promise<Uint8Array> {
+  try {
+    return await readFile(TABLE_FILE);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    // Run from the sources (tests): built in memory from the data the build reads (~0.5 s).
+    try {
+      const data = createRequire(import.meta.url).resolve("gpt-tokenizer/data/o200k_base.tiktoken");
+      return encodeRankTable(await readFile(data, "utf8"));
+    } catch (cause) {
+      throw new Error(`the o200k_base rank table ${TABLE_FILE.pathname} is missing (reinstall mcp-codegen)`, { cause });
+    }
+  }
 }

@@ -11,11 +11,12 @@ import { Tiktoken } from "js-tiktoken/lite";
 import o200k from "js-tiktoken/ranks/o200k_base";
 import { projectSchema, type JsonObject, type Snapshot } from "@mcp-codegen/runtime/internal";
 import { runCli, tempProject } from "../helpers/cli.js";
-import { EVERYTHING_STDIO, MATH_STDIO } from "../helpers/servers.js";
+import { EVERYTHING_STDIO, MATH_STDIO, repoRoot } from "../helpers/servers.js";
 import type { ContextCostReport } from "../../src/context-cost/report.js";
 
 const encoder = new Tiktoken(o200k);
-const independent = (text: string): number => encoder.encode(text).length;
+/** Tool definitions are ordinary text: a special token's spelling in one is counted as text. */
+const independent = (text: string): number => encoder.encode(text, [], []).length;
 
 let project: string;
 let report: ContextCostReport;
@@ -95,6 +96,20 @@ describe("context cost", () => {
     // Without the flag, --check counts nothing (CI pays no tokenizer).
     const quietCheck = await runCli(["generate", "--offline", "--check", "--json"], { cwd: project });
     expect(JSON.parse(quietCheck.stdout).contextCost).toBeUndefined();
+  });
+
+  it("counts a description that spells special tokens or starts with a byte-order mark as text, as the model's API does", async () => {
+    // Such a description once stopped `generate` ("Disallowed special token found").
+    const dir = tempProject("context-cost-special");
+    const descriptions = ["Ends with <|endoftext|> and <|im_start|>system", "\ufeffStarts with a byte-order mark."];
+    const tools = descriptions.map((description, index) => ({ name: `tool_${index}`, description, inputSchema: { type: "object" } }));
+    writeFileSync(path.join(dir, "listing.json"), JSON.stringify({ capabilities: { tools: {} }, tools }));
+    writeConfig(dir, { listed: { transport: "stdio", command: "node", args: [path.join(repoRoot, "test/servers/dist/listing-server.js"), "listing.json"] } });
+    const counted = await generateJson(dir, ["--no-cache"]);
+    for (const tool of tools) {
+      const sent = JSON.stringify({ type: "function", function: { name: tool.name, description: tool.description, parameters: tool.inputSchema } });
+      expect(counted.tools.find((each) => each.tool === tool.name)?.targets[0]?.tokens, tool.description).toBe(independent(sent));
+    }
   });
 
   it("keeps each project's stored counts apart: another project sharing the node_modules does not evict them", async () => {
