@@ -24,8 +24,12 @@
  * `fail` makes a list not answer, as servers that advertise a capability they do not serve
  * do: a number is answered as that JSON-RPC error code (-32601, -32603, …), `"hang"` never
  * answers, `"malformed"` answers a page whose items are not a list.
+ *
+ * `exitBeforeInitialize` makes the process exit with code 4 on a request that comes before
+ * `initialize` (read at start). With `LISTING_START_LOG` set, each start appends the process id
+ * to that file (tests count server starts).
  */
-import { readFileSync, watch } from "node:fs";
+import { appendFileSync, readFileSync, watch } from "node:fs";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import {
@@ -54,6 +58,7 @@ interface ListingFile {
   bareNotFound?: boolean;
   paging?: Paging;
   fail?: Partial<Record<ListKey, number | "hang" | "malformed">>;
+  exitBeforeInitialize?: boolean;
 }
 
 type ListKey = "tools" | "resources" | "resourceTemplates" | "prompts";
@@ -144,4 +149,20 @@ if (flags.includes("--notify")) {
   process.stdin.once("end", () => watcher.close());
 }
 
-await server.connect(new StdioServerTransport());
+const startLog = process.env["LISTING_START_LOG"];
+if (startLog) appendFileSync(startLog, `${process.pid}\n`);
+const transport = new StdioServerTransport();
+await server.connect(transport);
+if (read().exitBeforeInitialize) exitOnRequestBeforeInitialize(transport);
+
+/** As servers on SDKs that end on any request before `initialize` do (the 2026 era's probe among them). */
+function exitOnRequestBeforeInitialize(stdio: StdioServerTransport): void {
+  const handle = stdio.onmessage;
+  let initialized = false;
+  stdio.onmessage = (message) => {
+    const method = "method" in message ? message.method : undefined;
+    if (!initialized && "id" in message && method !== "initialize") process.exit(4);
+    if (method === "initialize") initialized = true;
+    handle?.(message);
+  };
+}

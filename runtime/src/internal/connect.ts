@@ -9,7 +9,7 @@ export { resolveServer, type ResolvedServer } from "../connection/resolve-config
 export { httpStatusOf, openClient, OpenFailure, type OpenedClient } from "../wire/transports.js";
 export { StdoutNoise, STDOUT_NOISE_HINT } from "../wire/stdout-noise.js";
 export { loadClientSdk, loadSchemaSdk } from "../wire/sdk.js";
-export { eraAttempts, type EraAttempt } from "../wire/negotiation.js";
+export { captureAttempts, eraAttempts, type EraAttempt } from "../wire/negotiation.js";
 export { describeHttpRpcError, httpRpcErrorOf, type HttpRpcError } from "../wire/http-errors.js";
 export { listenForListChanges } from "../wire/era-2026.js";
 export { OAuthSession } from "../connection/oauth/authorization.js";

@@ -13,6 +13,9 @@
  * | "auto"       | none     | negotiation (`server/discover` probe, 2025 fallback)      |
  *
  * A later attempt runs only when the earlier one was refused for its era (`isEraRejection`).
+ *
+ * A capture (`generate`, `check`) of a stdio server probes on the session's own process first
+ * (`captureAttempts`): the SDK otherwise spends a second server start on a disposable sibling.
  */
 import type { PriorDiscovery, VersionNegotiationMode } from "@modelcontextprotocol/client";
 import { MODERN_REVISION, type CapturedProtocol, type ProtocolSelection } from "../shared/protocol.js";
@@ -22,6 +25,11 @@ export interface EraAttempt {
   mode: VersionNegotiationMode;
   /** Start from this verdict instead of probing. */
   prior?: PriorDiscovery;
+  /**
+   * stdio: send the `server/discover` probe on the session's own process (then `initialize` there
+   * when the server answers as a 2025 server does), not on the SDK's disposable sibling.
+   */
+  inPlace?: true;
 }
 
 export function eraAttempts(selection: ProtocolSelection | undefined, captured: CapturedProtocol | undefined): EraAttempt[] {
@@ -37,3 +45,13 @@ export function eraAttempts(selection: ProtocolSelection | undefined, captured: 
 
 /** The legacy SSE transport knows only the 2025 revisions. */
 export const SSE_ATTEMPTS: readonly EraAttempt[] = [{ mode: "legacy" }];
+
+/**
+ * A capture's attempts for a stdio server: a negotiation that probes (`auto`) probes in place, one
+ * server start instead of two. A server that exits on a request before `initialize` (the reason
+ * for the SDK's sibling) fails that probe with the SDK's era error: it is a 2025 server, started
+ * afresh for the 2025 handshake.
+ */
+export function captureAttempts(attempts: readonly EraAttempt[]): EraAttempt[] {
+  return attempts.flatMap((attempt) => (attempt.mode === "auto" && attempt.prior === undefined ? [{ ...attempt, inPlace: true as const }, { mode: "legacy" as const }] : [attempt]));
+}

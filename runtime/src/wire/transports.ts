@@ -115,8 +115,8 @@ async function openStdio(server: ResolvedStdio, open: OpenSettings): Promise<Ope
   const tail: { current: StderrTail | undefined } = { current: undefined };
   const exit: { current: string | undefined } = { current: undefined };
   const noise = open.setup.stdoutNoise ?? new StdoutNoise();
-  const transport = () => {
-    const created = new StdioClientTransport({
+  const transport = (attempt: EraAttempt) => {
+    const created = new (attempt.inPlace ? inPlaceProbing(StdioClientTransport) : StdioClientTransport)({
       command: server.command,
       args: server.args,
       ...(server.env ? { env: server.env } : {}),
@@ -140,6 +140,22 @@ async function openStdio(server: ResolvedStdio, open: OpenSettings): Promise<Ope
     failure.stdoutNoise = noise.seen ? noise : undefined;
     throw failure;
   }
+}
+
+/**
+ * The SDK probes the era on a disposable sibling only for its own stdio transport class, found by
+ * the prototype that owns its reaper; on a subclass it probes in place (on the session's process).
+ */
+type StdioTransportClass = Awaited<ReturnType<typeof loadStdioSdk>>["StdioClientTransport"];
+const inPlaceClasses = new WeakMap<StdioTransportClass, StdioTransportClass>();
+
+function inPlaceProbing(Base: StdioTransportClass): StdioTransportClass {
+  let subclass = inPlaceClasses.get(Base);
+  if (subclass === undefined) {
+    subclass = class InPlaceProbingStdioTransport extends Base {};
+    inPlaceClasses.set(Base, subclass);
+  }
+  return subclass;
 }
 
 /** A failed open, with what the stdio child said on stderr before it went away, and a path of its config that does not exist. */
@@ -210,7 +226,7 @@ function sseTransport(server: ResolvedHttp, sdk: ClientSdk, limit: ResponseLimit
  */
 async function openOver(
   kind: OpenedClient["kind"],
-  transport: () => Transport,
+  transport: (attempt: EraAttempt) => Transport,
   open: OpenSettings,
   stderr: { current: StderrTail | undefined } | undefined,
 ): Promise<OpenedClient> {
@@ -218,7 +234,7 @@ async function openOver(
     const attempt = open.attempts[index] ?? { mode: "auto" };
     const last = index >= open.attempts.length - 1;
     try {
-      return await connectOnce(kind, transport(), attempt, open, stderr);
+      return await connectOnce(kind, transport(attempt), attempt, open, stderr);
     } catch (error) {
       // Our own typed error (the OAuth session's) inside the SDK's probe wrapper: the failure itself, not the era's.
       const cause = probeCause(error);
