@@ -200,6 +200,7 @@ export async function generateFromSnapshot(
     return { existing: onDisk, current: upToDate, storedWarnings: stored };
   });
   const toRender = plan.files.filter((_file, index) => !current[index] || storedWarnings[index] === undefined);
+  if (toRender.length > 0) await stages.time("format", () => formatter.ready());
   const rendering = performance.now();
   const produced = await Promise.all(plan.files.map((file, index) => (toRender.includes(file) ? produce(file, existing[index]?.toString("utf8"), formatter) : undefined)));
   // Rendering interleaves the two (the formatter has its own thread): what was not emitting was

@@ -83,11 +83,14 @@ async function schemaStatements(
   // Prepared once for both emitters, so its warnings are reported once.
   const prepared = prepareSchema(schema);
   collect(prepared.warnings);
+  // The schemas part reports the TS emitter's warnings too (from its cache by then); only it needs Zod.
   const types = await emitTypeScript(prepared.schema as JsonObject, typeName, { subject, prepared: true, closed, subTypes });
   collect(types.warnings);
+  if (part === "types") {
+    const declarations = types.code.trim();
+    return declarations === "" ? [] : [declarations];
+  }
   const zod = emitZod(prepared.schema as JsonObject, { subject, prepared: true });
   collect(zod.warnings);
-  const declarations = types.code.trim();
-  if (part === "types") return declarations === "" ? [] : [declarations];
   return [`export const ${typeName}Schema: z.ZodType<${typeName}> = ${zod.expression};`];
 }

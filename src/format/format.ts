@@ -36,20 +36,27 @@ export class Formatter {
    * everything is emitted) as formatting.
    */
   readonly emitClock = new StageClock();
+  /**
+   * Chunks are emitted one after another: each is handed to the formatter's thread as soon as it is
+   * emitted. Interleaved, every chunk would finish emitting (and start formatting) near the end.
+   */
+  private emitting: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly options: FormatterOptions = {}) {}
 
   /** Formatted `source` (whole statements); `subject` names the file in errors. It may still be being produced. */
   async format(source: string | Promise<string>, subject: string): Promise<string> {
     const text = await source;
-    const rendered = await this.cached(`source\u0000${text}`, async () => ({ text: await this.run(text, subject), warnings: [] }));
+    const rendered = await this.cached(() => `source\u0000${text}`, async () => ({ text: await this.run(text, subject), warnings: [] }));
     return rendered.text;
   }
 
   /** A chunk of tools' types or schemas, emitted and formatted; a cache hit skips the emitter as well. */
   async renderTools(chunk: ToolChunk, subject: string): Promise<RenderedChunk> {
-    return this.cached(`tools\u0000${canonicalStringify(chunk)}`, async () => {
-      const { statements, warnings } = await this.emitClock.time(() => emitToolChunk(chunk));
+    return this.cached(() => `tools\u0000${canonicalStringify(chunk)}`, async () => {
+      const emitted = this.emitting.then(() => this.emitClock.time(() => emitToolChunk(chunk)));
+      this.emitting = emitted.catch(() => undefined);
+      const { statements, warnings } = await emitted;
       // One blank line between statements, as prettier keeps it; a chunk with none is one empty line.
       return { text: statements.length === 0 ? "\n" : await this.run(statements.join("\n\n"), subject), warnings };
     });
@@ -58,6 +65,15 @@ export class Formatter {
   /** What the files' inputs hash takes from the formatter: nothing for the default, prettier's options otherwise. */
   async inputsKey(): Promise<string | undefined> {
     return this.options.engine?.choice === "prettier" ? (await this.loaded()).optionsKey : undefined;
+  }
+
+  /**
+   * Loads the engine now. Emitting is synchronous work chained by promises, so an engine first
+   * asked for by the first chunk would finish loading only after the last one was emitted: every
+   * piece would then be formatted at the end instead of beside the emitting.
+   */
+  async ready(): Promise<void> {
+    await this.loaded();
   }
 
   /** Why the formatter in use is not the one chosen, once it has been loaded. */
@@ -90,8 +106,9 @@ export class Formatter {
     return `${this.options.cacheSalt ?? ""}\u0000${choice}\u0000${options}`;
   }
 
-  private async cached(input: string, render: () => Promise<RenderedChunk>): Promise<RenderedChunk> {
-    const key = this.options.cacheDir ? this.cacheKey(await this.salt(), input) : undefined;
+  /** `input` (the key's text) is built only when there is a cache: a chunk's is the chunk as JSON. */
+  private async cached(input: () => string, render: () => Promise<RenderedChunk>): Promise<RenderedChunk> {
+    const key = this.options.cacheDir ? this.cacheKey(await this.salt(), input()) : undefined;
     const hit = key ? await this.readCache(key) : undefined;
     if (hit !== undefined) return JSON.parse(hit) as RenderedChunk;
     const rendered = await render();
