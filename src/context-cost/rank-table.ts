@@ -41,7 +41,7 @@ export function encodeRankTable(tiktoken: string): Uint8Array {
   return file;
 }
 
-/** Rank lookup by bytes: an open-addressing hash table over the file's tokens, built on load (~10 ms). */
+/** Rank lookup by bytes: an open-addressing hash table over the file's tokens, built on load (~20 ms). */
 export class RankTable {
   private readonly offsets: Uint32Array;
   private readonly blob: Uint8Array;
@@ -50,7 +50,7 @@ export class RankTable {
 
   constructor(file: Uint8Array) {
     const aligned = file.byteOffset % 4 === 0 ? file : file.slice();
-    const header = new Uint32Array(aligned.buffer, aligned.byteOffset, HEADER_WORDS);
+    const header = aligned.byteLength < HEADER_WORDS * 4 ? [] : new Uint32Array(aligned.buffer, aligned.byteOffset, HEADER_WORDS);
     const [magic, count, blobLength] = header;
     if (magic !== MAGIC || count === undefined || blobLength === undefined || aligned.byteLength !== (HEADER_WORDS + count + 1) * 4 + blobLength) {
       throw new Error("rank table: not an o200k rank table of this version");

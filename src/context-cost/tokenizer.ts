@@ -5,6 +5,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
 import { O200kCounter } from "./o200k.js";
 import { encodeRankTable, RankTable } from "./rank-table.js";
 
@@ -43,7 +44,7 @@ async function readTable(): Promise<Uint8Array> {
       const data = createRequire(import.meta.url).resolve("gpt-tokenizer/data/o200k_base.tiktoken");
       return encodeRankTable(await readFile(data, "utf8"));
     } catch (cause) {
-      throw new Error(`the o200k_base rank table ${TABLE_FILE.pathname} is missing (reinstall mcp-codegen)`, { cause });
+      throw new Error(`the o200k_base rank table ${fileURLToPath(TABLE_FILE)} is missing (reinstall mcp-codegen)`, { cause });
     }
   }
 }

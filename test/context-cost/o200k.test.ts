@@ -99,6 +99,7 @@ describe("the rank table", () => {
   it("refuses a file that is not a table of this version, and a truncated one", () => {
     const shipped = readFileSync(path.join(repoRoot, "dist/context-cost/o200k.bin"));
     expect(() => new RankTable(new Uint8Array(64))).toThrow("rank table: not an o200k rank table of this version");
+    expect(() => new RankTable(new Uint8Array(5))).toThrow("rank table: not an o200k rank table of this version");
     expect(() => new RankTable(shipped.subarray(0, shipped.length - 1))).toThrow("rank table: not an o200k rank table of this version");
   });
 
