@@ -45,6 +45,8 @@ function runStep(step: QuickStartStep, app: string, tarballs: { runtime: string;
     const result = spawnSync("bash", ["-c", command], { cwd: app, encoding: "utf8", env: { ...process.env, CI: "1" }, maxBuffer: 64 * 1024 * 1024 });
     if (result.status !== 0) throw new Error(`quickstart: \`${line}\` exited with ${result.status}\n${result.stdout}\n${result.stderr}`);
     if (/^npx tsx /.test(line)) outputs.push(result.stdout.trim());
+    // The installed generator counts the tools' tokens: its rank table shipped (dist/context-cost/o200k.bin).
+    if (/^npx mcp-codegen generate$/.test(line) && !result.stdout.includes("tool context:")) throw new Error(`quickstart: \`${line}\` printed no token count\n${result.stdout}`);
   }
 }
 
