@@ -355,7 +355,7 @@ async function onlineSnapshot(
   const raw = await stages.time("capture", async () => {
     const { captureServers, clientSdkLoaded } = await import("./capture/capture.js");
     // Once the SDK has loaded, capture mostly waits for servers to start and answer: the
-    // tokenizer (a few hundred ms to load), needed when no stored token counts spare it, loads meanwhile.
+    // tokenizer (its rank table, ~40 ms to load), needed when no stored token counts spare it, loads meanwhile.
     if (tokenizerNeeded) clientSdkLoaded().then(preloadTokenizer, () => undefined);
     return captureServers(config, {
       ...(options.env ? { env: options.env } : {}),

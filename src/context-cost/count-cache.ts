@@ -1,7 +1,7 @@
 /**
  * Token counts remembered by content (a hash of the tool definition's text → its count) in
  * `node_modules/.cache/mcp-codegen/context-cost-<project>.json`, so a `generate` whose tools did not change
- * does not load the tokenizer at all (loading it costs more than the rest of a small run). Only
+ * neither loads the tokenizer nor counts (~40 ms to load, ~60 ms to count 1,000 tools). Only
  * hashes and numbers are stored; the file keeps the current tools' entries only.
  */
 import { createHash } from "node:crypto";
