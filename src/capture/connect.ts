@@ -8,7 +8,7 @@ import type { Client } from "@modelcontextprotocol/client";
 import { type Environment, type ServerConfig } from "@mcp-codegen/runtime/internal";
 import { type ProtocolSelection } from "@mcp-codegen/runtime/internal";
 import { type StdoutNoise } from "@mcp-codegen/runtime/internal/connect";
-import { captureAttempts, eraAttempts, resolveServer, type ResolvedServer, openClient, type OpenedClient, oauthSessionFor, withOAuthSession, fileOAuthStore } from "@mcp-codegen/runtime/internal/connect";
+import { captureAttempts, EarlyChild, eraAttempts, resolveServer, type ResolvedServer, openClient, type OpenedClient, oauthSessionFor, withOAuthSession, fileOAuthStore } from "@mcp-codegen/runtime/internal/connect";
 
 export const CLIENT_INFO = { name: "mcp-codegen", version: "0.1.0" } as const;
 
@@ -40,11 +40,11 @@ export function withStoredLogin(name: string, server: ResolvedServer): ResolvedS
  * `signal` stops the open itself; `stdoutNoise` records what a stdio child writes on stdout that
  * is not JSON-RPC, readable by that deadline before the open ends. The
  * era is negotiated afresh every time (never taken from the snapshot: a capture is what tells
- * whether it changed), within the server's `protocol` option; a stdio server is probed on its
- * own process first (`captureAttempts`).
+ * whether it changed), within the server's `protocol` option; a stdio server is spawned before
+ * the SDK loads (it starts meanwhile) and probed on its own process first (`captureAttempts`).
  */
 export function openForCapture(server: ResolvedServer, onClient: (client: Client) => void, protocol: ProtocolSelection | undefined, signal: AbortSignal, stdoutNoise: StdoutNoise): Promise<OpenedClient> {
   // The signal ends an open still under way (an era probe included, and its stdio sibling).
   const eras = eraAttempts(protocol, undefined);
-  return openClient(server, CLIENT_INFO, { ...UNBOUNDED, signal }, { capabilities: {}, install: onClient, eras: server.kind === "stdio" ? captureAttempts(eras) : eras, stdoutNoise });
+  return openClient(server, CLIENT_INFO, { ...UNBOUNDED, signal }, { capabilities: {}, install: onClient, eras: server.kind === "stdio" ? captureAttempts(eras) : eras, stdoutNoise, ...(server.kind === "stdio" ? { early: new EarlyChild(server) } : {}) });
 }

@@ -8,6 +8,7 @@ export { collectPages } from "../connection/listing.js";
 export { resolveServer, type ResolvedServer } from "../connection/resolve-config.js";
 export { httpStatusOf, openClient, OpenFailure, type OpenedClient } from "../wire/transports.js";
 export { StdoutNoise, STDOUT_NOISE_HINT } from "../wire/stdout-noise.js";
+export { EarlyChild } from "../wire/early-child.js";
 export { loadClientSdk, loadSchemaSdk } from "../wire/sdk.js";
 export { captureAttempts, eraAttempts, type EraAttempt } from "../wire/negotiation.js";
 export { describeHttpRpcError, httpRpcErrorOf, type HttpRpcError } from "../wire/http-errors.js";

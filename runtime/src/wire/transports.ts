@@ -19,6 +19,8 @@ import { shouldFallBackToSse } from "./http-errors.js";
 import { endStdioChild, liveSiblings, spawnedPid, trackOnSpawn } from "./child-registry.js";
 import { watchTransport, type TransportWatch } from "./transport-watch.js";
 import { completeByDefault } from "./result-type.js";
+import { adoptingTransport } from "./adopting-transport.js";
+import type { EarlyChild } from "./early-child.js";
 import { instrumentsFor, type Instruments } from "./telemetry/otel.js";
 import { traceTransport } from "./telemetry/trace-transport.js";
 import type { ResolvedTelemetry } from "../shared/telemetry-options.js";
@@ -51,6 +53,12 @@ export interface ClientSetup {
    * open). Given by a caller that must name it before the open ends (a deadline of its own).
    */
   stdoutNoise?: StdoutNoise | undefined;
+  /**
+   * A stdio server's child, spawned before the SDK loaded so it starts while the SDK does
+   * (early-child.ts). The first transport adopts it and probes the era in place on it, as
+   * `inPlace` attempts ask (captures); it is ended if the open fails before that.
+   */
+  early?: EarlyChild | undefined;
 }
 
 export interface OpenedClient {
@@ -81,11 +89,27 @@ export async function openClient(
   connectOptions: RequestOptions | undefined,
   setup: ClientSetup,
 ): Promise<OpenedClient> {
+  const early = setup.early;
+  try {
+    return await openWithSdk(server, identity, connectOptions, setup, server.kind === "stdio" ? early : undefined);
+  } finally {
+    // Not adopted (the open failed, or was given up, before its first transport started): ended here.
+    await early?.dispose();
+  }
+}
+
+async function openWithSdk(
+  server: ResolvedServer,
+  identity: ClientIdentity,
+  connectOptions: RequestOptions | undefined,
+  setup: ClientSetup,
+  early: EarlyChild | undefined,
+): Promise<OpenedClient> {
   const [sdk, instruments] = await Promise.all([loadClientSdk(), setup.telemetry === undefined ? undefined : instrumentsFor()]);
   const attempts = setup.eras ?? [{ mode: "auto" }];
   const traced = instruments === undefined || setup.telemetry === undefined ? undefined : { instruments, content: setup.telemetry, server };
   const open = { identity, connectOptions, setup, sdk, traced };
-  if (server.kind === "stdio") return openStdio(server, { ...open, attempts });
+  if (server.kind === "stdio") return openStdio(server, { ...open, attempts }, early);
   const limit = setup.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   // One limit (and its record of an overflow) per transport: the watch of that transport reads it.
   const sse = (): Transport => sseTransport(server, sdk, new ResponseLimit(limit));
@@ -108,7 +132,7 @@ interface OpenSettings {
   traced: { instruments: Instruments; content: ResolvedTelemetry; server: ResolvedServer } | undefined;
 }
 
-async function openStdio(server: ResolvedStdio, open: OpenSettings): Promise<OpenedClient> {
+async function openStdio(server: ResolvedStdio, open: OpenSettings, early: EarlyChild | undefined): Promise<OpenedClient> {
   // The SDK merges `env` over its safe default environment (PATH, HOME, …), never process.env.
   const { StdioClientTransport } = await loadStdioSdk();
   // With "pipe" the SDK hands out its stderr stream before start: read it from the first byte.
@@ -116,7 +140,7 @@ async function openStdio(server: ResolvedStdio, open: OpenSettings): Promise<Ope
   const exit: { current: string | undefined } = { current: undefined };
   const noise = open.setup.stdoutNoise ?? new StdoutNoise();
   const transport = (attempt: EraAttempt) => {
-    const created = new (attempt.inPlace ? inPlaceProbing(StdioClientTransport) : StdioClientTransport)({
+    const created = new (early?.available ? adoptingTransport(StdioClientTransport, early) : attempt.inPlace ? inPlaceProbing(StdioClientTransport) : StdioClientTransport)({
       command: server.command,
       args: server.args,
       ...(server.env ? { env: server.env } : {}),
@@ -190,8 +214,12 @@ function watchExit(transport: { start(): Promise<void> }, onExit: (how: string) 
   const start = transport.start.bind(transport);
   transport.start = () => {
     const started = start();
-    const child = (transport as unknown as { _process?: { once?(event: "exit", listener: (code: number | null, signal: string | null) => void): unknown } })._process;
-    child?.once?.("exit", (code, signal) => onExit(code !== null ? `exited with code ${code}` : `killed by ${signal ?? "a signal"}`));
+    type Child = { pid?: number | undefined; exitCode?: number | null; signalCode?: string | null; once?(event: "exit", listener: (code: number | null, signal: string | null) => void): unknown };
+    const child = (transport as unknown as { _process?: Child })._process;
+    const report = (code: number | null, signal: string | null | undefined): void => onExit(code !== null ? `exited with code ${code}` : `killed by ${signal ?? "a signal"}`);
+    // A child spawned early (early-stdio.ts) may have ended before its transport adopted it.
+    if (child?.pid !== undefined && (child.exitCode != null || child.signalCode != null)) report(child.exitCode ?? null, child.signalCode);
+    else child?.once?.("exit", report);
     return started;
   };
 }
