@@ -28,7 +28,7 @@ export function adoptingTransport(Base: StdioTransportClass, early: EarlyChild):
   return class AdoptingStdioTransport extends Base {
     override start(): Promise<void> {
       const self = this as unknown as StdioInternals;
-      if (self._readBuffer === undefined || typeof self.processReadBuffer !== "function" || "_process" in self === false) {
+      if (self._readBuffer === undefined || typeof self.processReadBuffer !== "function" || !("_process" in self)) {
         void early.dispose();
         return super.start();
       }

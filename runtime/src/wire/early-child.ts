@@ -92,4 +92,3 @@ function relayOutput(child: ChildProcess, name: "stdout" | "stderr"): void {
   source.once("close", () => held.writableEnded || held.end());
   Object.defineProperty(child, name, { value: held, configurable: true, enumerable: true, writable: true });
 }
-

@@ -1,7 +1,7 @@
 /**
  * The variables the SDK's stdio transport passes on to a server beside its configured `env`
  * (the SDK's `DEFAULT_INHERITED_ENV_VARS`; a test holds the two lists equal). Kept here so a
- * child can be spawned before the SDK has loaded (early-stdio.ts).
+ * child can be spawned before the SDK has loaded (early-child.ts).
  */
 const WINDOWS = [
   "APPDATA",
