@@ -53,6 +53,11 @@ export class EarlyChild {
     trackChild(child?.pid);
   }
 
+  /** The child's process id (none when it could not be spawned). */
+  get pid(): number | undefined {
+    return this.#child?.pid;
+  }
+
   /** Whether no transport has taken the child yet. */
   get available(): boolean {
     return !this.#taken;
