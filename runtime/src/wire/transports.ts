@@ -217,7 +217,7 @@ function watchExit(transport: { start(): Promise<void> }, onExit: (how: string) 
     type Child = { pid?: number | undefined; exitCode?: number | null; signalCode?: string | null; once?(event: "exit", listener: (code: number | null, signal: string | null) => void): unknown };
     const child = (transport as unknown as { _process?: Child })._process;
     const report = (code: number | null, signal: string | null | undefined): void => onExit(code !== null ? `exited with code ${code}` : `killed by ${signal ?? "a signal"}`);
-    // A child spawned early (early-stdio.ts) may have ended before its transport adopted it.
+    // A child spawned early (early-child.ts) may have ended before its transport adopted it.
     if (child?.pid !== undefined && (child.exitCode != null || child.signalCode != null)) report(child.exitCode ?? null, child.signalCode);
     else child?.once?.("exit", report);
     return started;
