@@ -21,7 +21,7 @@ const CLI = path.join(repoRoot, "dist/cli/bin.js");
 const LISTING_SERVER = path.join(repoRoot, "test/servers/dist/listing-server.js");
 const TOOLS = [{ name: "lookup", description: "Look a word up.", inputSchema: { type: "object", properties: { word: { type: "string" } } } }];
 /** How long the hooks hold the SDK client's load: far longer than spawning a process takes. */
-const SDK_DELAY_MS = 1_500;
+const SDK_DELAY_MS = 2_000;
 
 /** `--import` into the CLI: logs `sdk <ms>` when the SDK client's entry module starts to load, then holds it. */
 const PRELOAD = `import { register } from "node:module";
