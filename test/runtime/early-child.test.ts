@@ -1,17 +1,19 @@
 /**
  * A stdio child spawned before the SDK loads (runtime/src/wire/early-child.ts) that no transport
  * adopts is ended: disposed directly, or by `openClient` when the open is given up before its
- * first transport starts. Real processes that ignore stdin EOF, so only the signals end them.
+ * first transport starts. Real processes (the faulty server's `hang`) that ignore stdin EOF, so
+ * only the signals end them.
  */
 import { describe, expect, it } from "vitest";
 import { EarlyChild } from "../../runtime/src/wire/early-child.js";
 import { openClient } from "../../runtime/src/wire/transports.js";
 import { trackedChildren } from "../../runtime/src/wire/child-registry.js";
 import type { ResolvedStdio } from "../../runtime/src/connection/resolve-config.js";
-import { goneWithin, isRunning, sleep } from "../faults/helpers.js";
+import { faultyStdio, goneWithin, isRunning, sleep } from "../faults/helpers.js";
 
-/** Reads stdin and keeps running after its EOF: only a signal ends it. */
-const HANGING: ResolvedStdio = { kind: "stdio", command: process.execPath, args: ["-e", "process.stdin.resume(); setInterval(() => undefined, 1000)"], env: undefined, cwd: undefined, stderr: "pipe" };
+/** The faulty server's `hang` mode: it never answers and ignores stdin EOF, so only a signal ends it. */
+const { command, args, stderr } = faultyStdio("hang");
+const HANGING: ResolvedStdio = { kind: "stdio", command, args, stderr, env: undefined, cwd: undefined };
 
 async function spawnedPid(early: EarlyChild): Promise<number> {
   const pid = early.pid;
