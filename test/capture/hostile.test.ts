@@ -50,6 +50,12 @@ describe("hostile stdio servers", () => {
     await expectCleanFailure(project, /server "odd": cannot capture: invalid result \(tools: .*expected array.*\) during tools\/list \(page 1\)$/);
   });
 
+  it("a number too large for a double inside a property schema breaks the protocol's schema", async () => {
+    // Valid JSON text that parses as Infinity, which the protocol's schema refuses.
+    const project = projectWithOutput("hugenumber", { odd: hostileStdio("huge-number") });
+    await expectCleanFailure(project, /server "odd": cannot capture: invalid result \(tools\.0\.inputSchema\.properties\.size: .*\) during tools\/list \(page 1\)$/);
+  });
+
   it("a listing of 50 MB stops at the size cap, which names how to raise it", async () => {
     // A long deadline: the SDK buffers the message (quadratically) up to the cap, slowly on a busy machine.
     const project = projectWithOutput("huge", { huge: hostileStdio("huge", "50") }, { timeout: 300_000 });

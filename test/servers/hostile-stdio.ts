@@ -7,7 +7,8 @@
  * Modes: `non-json` writes a line that is not JSON instead of the answer; `not-jsonrpc` writes
  * JSON that is no JSON-RPC message; `bad-result` answers with a result that is not a tool list;
  * `huge` lists tools whose JSON totals `size` MB (default 50) in one answer; `deep` lists one
- * tool whose input schema nests `size` levels (default 10,000); `open-objects` lists tools that
+ * tool whose input schema nests `size` levels (default 10,000); `huge-number` lists a tool whose
+ * property schema holds `1e400` (a number JSON can spell and a double cannot hold); `open-objects` lists tools that
  * are valid but awkward for generated code: annotations and `_meta` with keys the spec does not
  * name, `$defs` whose sub-type names collide with another tool's types, and properties named
  * `__proto__`, `__proto__x`, `constructor`, `toString` (prototype names).
@@ -101,6 +102,10 @@ function answerList(id: Request["id"]): void {
       return;
     case "deep":
       process.stdout.write(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":{"tools":[{"name":"deep","inputSchema":${deepSchema(Number(size ?? 10_000))}}]}}\n`);
+      return;
+    case "huge-number":
+      // 1e400 is valid JSON text that parses as Infinity, which the protocol's schema refuses.
+      process.stdout.write(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":{"tools":[{"name":"sized","inputSchema":{"type":"object","properties":{"ok":{"type":"string"},"size":{"type":"number","maximum":1e400}}}}]}}\n`);
       return;
     case "open-objects":
       process.stdout.write(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":{"tools":${openObjectTools().replace(/\s*\n\s*/g, "")}}}\n`);
