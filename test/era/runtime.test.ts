@@ -14,6 +14,7 @@ import { runtimeInternals } from "../../runtime/src/calls/runtime-api.js";
 import { startRecordingProxy, type RecordingProxy } from "../runtime/recording-proxy.js";
 import { eraStdio, startEraHttp, type EraServer } from "./servers.js";
 import { LISTING_SERVER } from "../drift-cli/listing.js";
+import { VENDOR_ANNOTATION } from "../servers/era-surface.js";
 
 const http: Partial<Record<EraServer, RunningServer>> = {};
 let proxy: RecordingProxy;
@@ -67,6 +68,12 @@ describe.each([
     const client = runtimeInternals(runtime)!.connection("era").client!;
     expect(client.getProtocolEra()).toBe("modern");
     expect(client.getNegotiatedProtocolVersion()).toBe("2026-07-28");
+  });
+
+  it("lists tools as the server sent them", async () => {
+    const add = (await runtime.listTools("era")).find((tool) => tool.name === "add");
+    // The SDK's own parse keeps only the annotations the protocol names.
+    expect(add?.annotations).toEqual({ readOnlyHint: true, ...VENDOR_ANNOTATION });
   });
 
   it("answers a multi round-trip tool through onElicitation (form and URL mode)", async () => {
@@ -144,7 +151,7 @@ describe("input rounds", () => {
 });
 
 describe("the wire over HTTP", () => {
-  it("sends Mcp-Method, Mcp-Name and Mcp-Param-* headers, and serves fresh listings from the cache", async () => {
+  it("sends Mcp-Method, Mcp-Name and Mcp-Param-* headers, and serves fresh listings from the cache, as sent", async () => {
     const runtime = runtimeFor({ transport: "http", url: proxy.url(http.modern!.url) });
     try {
       proxy.requests.length = 0;
@@ -157,8 +164,10 @@ describe("the wire over HTTP", () => {
       const lists = proxy.requests.filter((request) => request.headers["mcp-method"] === "tools/list");
       expect(lists.length).toBeLessThanOrEqual(1 + posts.length);
       const before = lists.length;
-      await runtime.listTools("era");
+      const cached = await runtime.listTools("era");
       expect(proxy.requests.filter((request) => request.headers["mcp-method"] === "tools/list").length).toBe(before);
+      // From the cache too, each tool is as the server sent it.
+      expect(cached.find((tool) => tool.name === "add")?.annotations).toEqual({ readOnlyHint: true, ...VENDOR_ANNOTATION });
     } finally {
       await runtime.close();
     }

@@ -33,6 +33,9 @@ function withKeywords(schema: Record<string, unknown>): Parameters<typeof fromJs
   return schema as Parameters<typeof fromJsonSchema>[0];
 }
 
+/** An annotation the spec does not name, as servers in the wild send them. */
+export const VENDOR_ANNOTATION = { "x-vendor-cost": { tier: "free" } } as const;
+
 function registerTools(server: McpServer): void {
   server.registerTool(
     "add",
@@ -40,7 +43,8 @@ function registerTools(server: McpServer): void {
       description: "Add two numbers.",
       inputSchema: z.object({ a: z.number().describe("First operand"), b: z.number().describe("Second operand") }),
       outputSchema: z.object({ sum: z.number().describe("a + b") }),
-      annotations: { readOnlyHint: true },
+      // A key the protocol does not name: clients must keep it as sent (the SDK's parse drops it).
+      annotations: { readOnlyHint: true, ...VENDOR_ANNOTATION },
     },
     ({ a, b }) => structured(String(a + b), { sum: a + b }),
   );

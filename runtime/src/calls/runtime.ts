@@ -29,6 +29,7 @@ import {
 import { ServerConnection } from "../connection/connection.js";
 import { listPagesOf } from "../connection/listing.js";
 import { isLegacyConnection } from "../wire/era-2025.js";
+import { listedAsSent } from "../wire/listing-record.js";
 import { hooksInterceptor } from "./hooks.js";
 import { withValidHeaders, X_MCP_HEADER } from "../shared/x-mcp-header.js";
 import { getOwn, setOwn } from "../shared/own-property.js";
@@ -205,13 +206,14 @@ class McpRuntime implements Runtime {
   /**
    * Every page, through the SDK's list methods: a result still fresh by its `ttlMs` comes from
    * the client's response cache; tools with invalid `x-mcp-header` declarations are left out.
+   * Every list gives its items as the server sent them (wire/listing-record.ts).
    */
   async listTools(server: string, bounds?: Pick<CallOptions, "timeout" | "signal">): Promise<Tool[]> {
     const tools = await this.#list(
       server,
       "tools",
       (client, options) =>
-        isLegacyConnection(client) ? listPagesOf<Tool>(client, server, "tools/list", options) : client.listTools(undefined, options).then((page) => page.tools),
+        isLegacyConnection(client) ? listPagesOf<Tool>(client, server, "tools/list", options) : client.listTools(undefined, options).then((page) => listedAsSent(client, "tools/list", page.tools)),
       bounds,
     );
     return withValidHeaders(tools, (tool, reason) => this.#warn(`server "${server}": tool "${tool}" left out: ${reason}`));
@@ -219,7 +221,7 @@ class McpRuntime implements Runtime {
 
   listResources(server: string): Promise<Resource[]> {
     return this.#list(server, "resources", (client, options) =>
-      isLegacyConnection(client) ? listPagesOf<Resource>(client, server, "resources/list", options) : client.listResources(undefined, options).then((page) => page.resources),
+      isLegacyConnection(client) ? listPagesOf<Resource>(client, server, "resources/list", options) : client.listResources(undefined, options).then((page) => listedAsSent(client, "resources/list", page.resources)),
     );
   }
 
@@ -227,13 +229,13 @@ class McpRuntime implements Runtime {
     return this.#list(server, "resources", (client, options) =>
       isLegacyConnection(client)
         ? listPagesOf<ResourceTemplate>(client, server, "resources/templates/list", options)
-        : client.listResourceTemplates(undefined, options).then((page) => page.resourceTemplates),
+        : client.listResourceTemplates(undefined, options).then((page) => listedAsSent(client, "resources/templates/list", page.resourceTemplates)),
     );
   }
 
   listPrompts(server: string): Promise<Prompt[]> {
     return this.#list(server, "prompts", (client, options) =>
-      isLegacyConnection(client) ? listPagesOf<Prompt>(client, server, "prompts/list", options) : client.listPrompts(undefined, options).then((page) => page.prompts),
+      isLegacyConnection(client) ? listPagesOf<Prompt>(client, server, "prompts/list", options) : client.listPrompts(undefined, options).then((page) => listedAsSent(client, "prompts/list", page.prompts)),
     );
   }
 

@@ -52,7 +52,8 @@ const AS_SENT: StandardSchemaV1<unknown, Record<string, unknown>> = {
  * Every page of a list on a 2025-era connection, page by page, so that a cursor loop is an
  * error naming the list (the SDK's own walk stops silently on a page that repeats its cursor,
  * returning part of the list). A 2026-07-28 connection uses the SDK's walk: it also serves
- * fresh results from the response cache (`ttlMs`) and caps the pages.
+ * fresh results from the response cache (`ttlMs`) and caps the pages; its items are then put
+ * back as sent (wire/listing-record.ts).
  */
 export async function listPagesOf<T>(client: Client, server: string, method: ListMethod, options: RequestOptions | undefined): Promise<T[]> {
   const key = ITEMS_OF[method];

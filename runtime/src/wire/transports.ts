@@ -19,6 +19,7 @@ import { shouldFallBackToSse } from "./http-errors.js";
 import { endStdioChild, liveSiblings, spawnedPid, trackOnSpawn } from "./child-registry.js";
 import { watchTransport, type TransportWatch } from "./transport-watch.js";
 import { completeByDefault } from "./result-type.js";
+import { recordListings } from "./listing-record.js";
 import { adoptingTransport } from "./adopting-transport.js";
 import type { EarlyChild } from "./early-child.js";
 import { instrumentsFor, type Instruments } from "./telemetry/otel.js";
@@ -291,6 +292,7 @@ async function connectOnce(
     maxRequestStateBytes: open.setup.maxRequestStateBytes ?? DEFAULT_MAX_REQUEST_STATE_BYTES,
   });
   completeByDefault(transport, () => client.getProtocolEra() === "modern");
+  recordListings(client, transport, () => client.getProtocolEra() === "modern");
   const traced = open.traced;
   if (traced !== undefined) {
     const server = traced.server;
