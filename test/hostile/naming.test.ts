@@ -9,11 +9,12 @@
  */
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { RunContext } from "@openai/agents";
 import { childPids } from "../helpers/servers.js";
 import { typecheck } from "../helpers/typecheck.js";
 import { generateHostile, hostileServer } from "./generated.js";
+import { MultiServerMCPClient } from "../../runtime/src/adapters/compat/index.js";
 
 const before = new Set(childPids());
 const servers = { a: hostileServer("clashes", "a"), b: hostileServer("search", "b") };
@@ -118,3 +119,25 @@ export const merged: Exactly<keyof typeof all, ${Object.keys(MERGED).map((name) 
     }
   });
 });
+
+describe("the compat MultiServerMCPClient", () => {
+  it("keeps the peer's names where providers accept them, and names the rest safely, with a warning", async () => {
+    const compatWarnings: string[] = [];
+    const warn = vi.spyOn(console, "warn").mockImplementation((message: unknown) => void compatWarnings.push(String(message)));
+    const compat = new MultiServerMCPClient({ mcpServers: { a: { transport: "stdio", command: servers.a.command, args: servers.a.args } }, prefixToolNameWithServerName: false });
+    try {
+      const tools = await compat.getTools();
+      const byName = new Map(tools.map((tool) => [tool.name, tool]));
+      // The peer would name the second tool "rm.rf", which model providers refuse (and with it every request of the agent).
+      expect([...byName.keys()].sort()).toEqual(["rm-rf", "rm_rf", "rm_rf_2", "search"]);
+      for (const [name, tool] of [["rm-rf", "rm-rf"], ["rm_rf", "rm_rf"], ["rm_rf_2", "rm.rf"], ["search", "search"]] as const) {
+        expect(echoOf(await byName.get(name)!.invoke({ path: "x" })), name).toEqual({ server: "a", tool });
+      }
+      expect(compatWarnings).toEqual(['server "a": LangChain tool "rm.rf" is named "rm_rf_2" ("rm.rf" and "rm_rf" are both "rm_rf" for model providers)']);
+    } finally {
+      warn.mockRestore();
+      await compat.close();
+    }
+  });
+});
+

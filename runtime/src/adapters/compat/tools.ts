@@ -18,6 +18,7 @@ import { runtimeInternals, type Runtime } from "../../calls/runtime-api.js";
 import type { CallOptions } from "../../shared/types.js";
 import { hookView, toCompatOutput, type CompatBlock, type CompatOutput, type OutputRoutes } from "./output.js";
 import { schemaProblem } from "./schema-check.js";
+import { serverToolNames } from "../tool-names.js";
 
 export interface CompatAfterToolCallInput extends ToolHookCall {
   /** `[content, artifact]` as the peer shows it to this hook. */
@@ -51,10 +52,18 @@ export interface CompatToolSettings {
 /** LangChain passes a Command or ToolMessage in the content slot on to the agent as is. */
 type ToolFunctionOutput = CompatOutput | [unknown, unknown] | [ToolMessage | DirectToolOutput, undefined];
 
+const PROVIDER_NAME_RULE = "model providers take only letters, digits, _ and -, at most 64 of them";
+
+/**
+ * One server's tools, named as the peer names them (`prefix` + the MCP name) where that name is
+ * one a model provider accepts and no other tool of the server has; otherwise through the one
+ * naming pass every target shares (tool-names.ts: sanitised, then `_2`, `_3`, …), with a warning.
+ * The peer passes such names on, and the provider then refuses the agent's every request.
+ */
 export async function compatTools(runtime: Runtime, listed: readonly Tool[], settings: CompatToolSettings): Promise<DynamicStructuredTool[]> {
   const core = await loadLangChain();
   const warn = runtimeInternals(runtime)?.outputPolicy.warn ?? console.warn;
-  const tools: DynamicStructuredTool[] = [];
+  const loadable: Tool[] = [];
   for (const tool of listed) {
     if (!tool.name) continue;
     const problem = schemaProblem(tool.inputSchema);
@@ -64,16 +73,23 @@ export async function compatTools(runtime: Runtime, listed: readonly Tool[], set
       warn(`${error.message} (skipped)`);
       continue;
     }
-    tools.push(buildTool(core, runtime, tool, settings));
+    loadable.push(tool);
   }
-  return tools;
+  const peerNames = loadable.map((tool) => `${settings.namePrefix}${tool.name}`);
+  const { names, renames } = serverToolNames(settings.server, peerNames, false);
+  names.forEach((name, index) => {
+    if (name === peerNames[index]) return;
+    const reason = renames.find((rename) => rename.index === index)?.reason ?? PROVIDER_NAME_RULE;
+    warn(`server "${settings.server}": LangChain tool ${JSON.stringify(peerNames[index])} is named "${name}" (${reason})`);
+  });
+  return loadable.map((tool, index) => buildTool(core, runtime, tool, names[index]!, settings));
 }
 
-function buildTool(core: LangChainCore, runtime: Runtime, tool: Tool, settings: CompatToolSettings): DynamicStructuredTool {
+function buildTool(core: LangChainCore, runtime: Runtime, tool: Tool, name: string, settings: CompatToolSettings): DynamicStructuredTool {
   const { server } = settings;
   const schema = { ...tool.inputSchema, properties: tool.inputSchema.properties ?? {} };
   const built: DynamicStructuredTool = new core.tools.DynamicStructuredTool({
-    name: `${settings.namePrefix}${tool.name}`,
+    name,
     description: tool.description ?? "",
     schema,
     responseFormat: "content_and_artifact",
