@@ -14,15 +14,10 @@
  *   its listed digest, one served far larger than its listed size, a `SKILL.md` over the
  *   snapshot's body bound.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
-import { createMcpHandler, McpServer, type McpHttpHandler } from "@modelcontextprotocol/server";
-import { serveStdio } from "@modelcontextprotocol/server/stdio";
+import { McpServer } from "@modelcontextprotocol/server";
 import { memorySkillFiles, skillEntry, SkillsExtension, type Skill, type SkillSource } from "@modelcontextprotocol/server/ext/skills";
-import { parsePort } from "./http-host.js";
-import { webRequestOf, writeWebResponse } from "./web-bridge.js";
+import { serveEra } from "./era-host.js";
 
-const HOST = "127.0.0.1";
 
 const PDF_SKILL = `---
 name: pdf-processing
@@ -121,40 +116,5 @@ const variantAt = argv.indexOf("--variant");
 const variant = variantAt >= 0 ? (argv[variantAt + 1] ?? "v1") : "v1";
 const create = serverFactory(await catalogExtension(variant));
 
-if (!argv.includes("--http")) {
-  const handle = serveStdio(create, { legacy: "serve" });
-  const stop = (): void => void handle.close().finally(() => process.exit(0));
-  process.on("SIGTERM", stop);
-  process.on("SIGINT", stop);
-} else {
-  const handler = createMcpHandler(create, { legacy: "stateless" });
-  const http = createServer((req, res) => {
-    serve(handler, req, res).catch((error: unknown) => {
-      console.error("skills server:", error);
-      if (!res.headersSent) res.writeHead(500).end();
-      else res.end();
-    });
-  });
-  await new Promise<void>((resolve, reject) => {
-    http.once("error", reject);
-    http.listen(parsePort(argv, undefined, 0), HOST, () => resolve());
-  });
-  process.stdout.write(`MCP_LISTENING http://${HOST}:${(http.address() as AddressInfo).port}/mcp\n`);
-  const stop = (): void => {
-    void handler.close().finally(() => {
-      http.closeAllConnections();
-      http.close(() => process.exit(0));
-    });
-  };
-  process.on("SIGTERM", stop);
-  process.on("SIGINT", stop);
-}
-
-async function serve(handler: McpHttpHandler, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const url = new URL(req.url ?? "/", `http://${HOST}`);
-  if (url.pathname !== "/mcp") {
-    res.writeHead(404).end("Not found");
-    return;
-  }
-  await writeWebResponse(await handler.fetch(webRequestOf(req, res, url)), res);
-}
+// Served as the era servers are: stdio, or `--http [--port N]` on 127.0.0.1 (both eras).
+await serveEra(false, create);
