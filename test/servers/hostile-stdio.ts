@@ -8,10 +8,11 @@
  * JSON that is no JSON-RPC message; `bad-result` answers with a result that is not a tool list;
  * `huge` lists tools whose JSON totals `size` MB (default 50) in one answer; `deep` lists one
  * tool whose input schema nests `size` levels (default 10,000); `huge-number` lists a tool whose
- * property schema holds `1e400` (a number JSON can spell and a double cannot hold); `open-objects` lists tools that
- * are valid but awkward for generated code: annotations and `_meta` with keys the spec does not
- * name, `$defs` whose sub-type names collide with another tool's types, and properties named
- * `__proto__`, `__proto__x`, `constructor`, `toString` (prototype names).
+ * property schema holds `1e400` (a number JSON can spell and a double cannot hold);
+ * `open-objects` lists tools that are valid but awkward for generated code: annotations and
+ * `_meta` with keys the spec does not name, `$defs` whose sub-type names collide with another
+ * tool's types, and properties named `__proto__`, `__proto__x`, `constructor`, `toString`
+ * (prototype names).
  */
 import { createInterface } from "node:readline";
 
