@@ -18,7 +18,6 @@ import { McpServer } from "@modelcontextprotocol/server";
 import { memorySkillFiles, skillEntry, SkillsExtension, type Skill, type SkillSource } from "@modelcontextprotocol/server/ext/skills";
 import { serveEra } from "./era-host.js";
 
-
 const PDF_SKILL = `---
 name: pdf-processing
 description: Extract text and tables from PDF files.

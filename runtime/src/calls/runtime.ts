@@ -27,9 +27,7 @@ import {
   type ToolCallRequest,
 } from "./interceptors.js";
 import { ServerConnection } from "../connection/connection.js";
-import { listPagesOf } from "../connection/listing.js";
-import { isLegacyConnection } from "../wire/era-2025.js";
-import { listedAsSent } from "../wire/listing-record.js";
+import { listAll } from "../connection/listing.js";
 import { hooksInterceptor } from "./hooks.js";
 import { withValidHeaders, X_MCP_HEADER } from "../shared/x-mcp-header.js";
 import { getOwn, setOwn } from "../shared/own-property.js";
@@ -204,39 +202,30 @@ class McpRuntime implements Runtime {
   }
 
   /**
-   * Every page, through the SDK's list methods: a result still fresh by its `ttlMs` comes from
-   * the client's response cache; tools with invalid `x-mcp-header` declarations are left out.
-   * Every list gives its items as the server sent them (wire/listing-record.ts).
+   * Every item of each list as the server sent it (`listAll`: on a 2026-07-28 connection a result
+   * still fresh by its `ttlMs` comes from the SDK's response cache); tools with invalid
+   * `x-mcp-header` declarations are left out.
    */
   async listTools(server: string, bounds?: Pick<CallOptions, "timeout" | "signal">): Promise<Tool[]> {
     const tools = await this.#list(
       server,
       "tools",
-      (client, options) =>
-        isLegacyConnection(client) ? listPagesOf<Tool>(client, server, "tools/list", options) : client.listTools(undefined, options).then((page) => listedAsSent(client, "tools/list", page.tools)),
+      (client, options) => listAll<Tool>(client, server, "tools/list", options),
       bounds,
     );
     return withValidHeaders(tools, (tool, reason) => this.#warn(`server "${server}": tool "${tool}" left out: ${reason}`));
   }
 
   listResources(server: string): Promise<Resource[]> {
-    return this.#list(server, "resources", (client, options) =>
-      isLegacyConnection(client) ? listPagesOf<Resource>(client, server, "resources/list", options) : client.listResources(undefined, options).then((page) => listedAsSent(client, "resources/list", page.resources)),
-    );
+    return this.#list(server, "resources", (client, options) => listAll<Resource>(client, server, "resources/list", options));
   }
 
   listResourceTemplates(server: string): Promise<ResourceTemplate[]> {
-    return this.#list(server, "resources", (client, options) =>
-      isLegacyConnection(client)
-        ? listPagesOf<ResourceTemplate>(client, server, "resources/templates/list", options)
-        : client.listResourceTemplates(undefined, options).then((page) => listedAsSent(client, "resources/templates/list", page.resourceTemplates)),
-    );
+    return this.#list(server, "resources", (client, options) => listAll<ResourceTemplate>(client, server, "resources/templates/list", options));
   }
 
   listPrompts(server: string): Promise<Prompt[]> {
-    return this.#list(server, "prompts", (client, options) =>
-      isLegacyConnection(client) ? listPagesOf<Prompt>(client, server, "prompts/list", options) : client.listPrompts(undefined, options).then((page) => listedAsSent(client, "prompts/list", page.prompts)),
-    );
+    return this.#list(server, "prompts", (client, options) => listAll<Prompt>(client, server, "prompts/list", options));
   }
 
   async readResource(server: string, uri: string, options?: CallOptions): Promise<ResourceContent[]> {

@@ -1,6 +1,8 @@
-/** Follows `nextCursor` through every page of a list request, refusing cursor loops. */
+/** Every item of a list, on either era's connection; `nextCursor` followed through every page, cursor loops refused. */
 import type { Client, RequestOptions, StandardSchemaV1 } from "@modelcontextprotocol/client";
 import { loadSchemaSdk } from "../wire/sdk.js";
+import { isLegacyConnection } from "../wire/era-2025.js";
+import { LISTS, listedAsSent, type ListMethod } from "../wire/listing-record.js";
 import { ProtocolError } from "../shared/errors.js";
 
 /** A server that pages forever is broken; this many pages is far beyond any real listing. */
@@ -25,8 +27,6 @@ export async function collectPages<T>(
   throw new ProtocolError(server, `${what} listing has more than ${MAX_PAGES} pages`);
 }
 
-type ListMethod = "tools/list" | "resources/list" | "resources/templates/list" | "prompts/list";
-const ITEMS_OF = { "tools/list": "tools", "resources/list": "resources", "resources/templates/list": "resourceTemplates", "prompts/list": "prompts" } as const;
 const SCHEMA_OF = {
   "tools/list": "ListToolsResultSchema",
   "resources/list": "ListResourcesResultSchema",
@@ -49,14 +49,30 @@ const AS_SENT: StandardSchemaV1<unknown, Record<string, unknown>> = {
 };
 
 /**
- * Every page of a list on a 2025-era connection, page by page, so that a cursor loop is an
- * error naming the list (the SDK's own walk stops silently on a page that repeats its cursor,
- * returning part of the list). A 2026-07-28 connection uses the SDK's walk: it also serves
- * fresh results from the response cache (`ttlMs`) and caps the pages; its items are then put
- * back as sent (wire/listing-record.ts).
+ * Every item of a list, as the server sent it, on a connection of either era. A 2025-era
+ * connection walks the pages itself (`listPagesOf`). A 2026-07-28 connection uses the SDK's walk:
+ * it also serves fresh results from the response cache (`ttlMs`) and caps the pages; its items
+ * are then put back as sent (wire/listing-record.ts).
  */
-export async function listPagesOf<T>(client: Client, server: string, method: ListMethod, options: RequestOptions | undefined): Promise<T[]> {
-  const key = ITEMS_OF[method];
+export async function listAll<T>(client: Client, server: string, method: ListMethod, options: RequestOptions | undefined): Promise<T[]> {
+  if (isLegacyConnection(client)) return listPagesOf<T>(client, server, method, options);
+  return listedAsSent(client, method, (await SDK_WALKS[method](client, options)) as T[]);
+}
+
+/** The SDK's walk of each list. */
+const SDK_WALKS: { readonly [M in ListMethod]: (client: Client, options: RequestOptions | undefined) => Promise<unknown[]> } = {
+  "tools/list": (client, options) => client.listTools(undefined, options).then((page) => page.tools),
+  "resources/list": (client, options) => client.listResources(undefined, options).then((page) => page.resources),
+  "resources/templates/list": (client, options) => client.listResourceTemplates(undefined, options).then((page) => page.resourceTemplates),
+  "prompts/list": (client, options) => client.listPrompts(undefined, options).then((page) => page.prompts),
+};
+
+/**
+ * Every page of a list, page by page, so that a cursor loop is an error naming the list (the
+ * SDK's own walk stops silently on a page that repeats its cursor, returning part of the list).
+ */
+async function listPagesOf<T>(client: Client, server: string, method: ListMethod, options: RequestOptions | undefined): Promise<T[]> {
+  const key = LISTS[method].items;
   const schema = (await loadSchemaSdk())[SCHEMA_OF[method]];
   return collectPages(server, method, async (cursor) => {
     const page = await client.request({ method, params: cursor === undefined ? {} : { cursor } } as never, AS_SENT, options);

@@ -13,7 +13,7 @@
 import type { Client, JSONRPCMessage, Transport, TransportSendOptions } from "@modelcontextprotocol/client";
 
 /** Each list method, the key of its items in the result, and what names one item. */
-const LISTS = {
+export const LISTS = {
   "tools/list": { items: "tools", key: "name" },
   "resources/list": { items: "resources", key: "uri" },
   "resources/templates/list": { items: "resourceTemplates", key: "uriTemplate" },
