@@ -13,9 +13,10 @@ export interface CliResult {
   stderr: string;
 }
 
-export function runCli(args: string[], options: { cwd: string; env?: Record<string, string | undefined> }): Promise<CliResult> {
+/** The built command in a child process; `node`: the Node binary that runs it (default this process's). */
+export function runCli(args: string[], options: { cwd: string; env?: Record<string, string | undefined>; node?: string }): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], {
+    const child = spawn(options.node ?? process.execPath, [CLI, ...args], {
       cwd: options.cwd,
       env: { ...process.env, ...options.env },
       stdio: ["ignore", "pipe", "pipe"],

@@ -15,9 +15,16 @@ let stdioLoading: Promise<StdioSdk> | undefined;
 let schemaLoading: Promise<SchemaSdk> | undefined;
 let skillsLoading: Promise<SkillsSdk> | undefined;
 
-/** The SDK client: `Client`, the HTTP transports, OAuth helpers, error classes. */
+/**
+ * The SDK client: `Client`, the HTTP transports, OAuth helpers, error classes.
+ *
+ * Imported a microtask later, never inside the call: on Node 22+ `import()` of files can read,
+ * compile and link the whole module graph before it returns (~100 ms for the SDK), and a capture
+ * asks for the SDK in the same synchronous run that spawns its stdio servers (early-child.ts).
+ * Deferred, every server of that run is spawned first and starts while the SDK loads, as on Node 20.
+ */
 export function loadClientSdk(): Promise<ClientSdk> {
-  clientLoading ??= import("@modelcontextprotocol/client").then((sdk) => (loadedClient = sdk));
+  clientLoading ??= Promise.resolve().then(() => import("@modelcontextprotocol/client").then((sdk) => (loadedClient = sdk)));
   return clientLoading;
 }
 
