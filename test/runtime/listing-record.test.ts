@@ -76,6 +76,16 @@ describe("listing record", () => {
     expect(listedAsSent(client, "tools/list", [parsed("a")])).toEqual([parsed("a")]);
   });
 
+  it("keeps a bounded number of unanswered requests: the oldest are forgotten, recent ones still recorded", () => {
+    const { client, ask, answer } = wire();
+    const unanswered = Array.from({ length: 1_000 }, () => ask("tools/list"));
+    // Answered at last, the first request of the thousand is no longer known: nothing recorded.
+    answer(unanswered[0] as number, { tools: [sent("a", "oldest")] });
+    expect(listedAsSent(client, "tools/list", [parsed("a")])).toEqual([parsed("a")]);
+    answer(unanswered.at(-1) as number, { tools: [sent("a", "latest")] });
+    expect(listedAsSent(client, "tools/list", [parsed("a")])).toEqual([sent("a", "latest")]);
+  });
+
   it("leaves out a page whose walk it did not see start", () => {
     const { client, ask, answer } = wire();
     answer(ask("tools/list", "unknown"), { tools: [sent("a")] });

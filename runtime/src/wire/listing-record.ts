@@ -28,6 +28,23 @@ interface Walk {
   items: unknown[];
 }
 
+/**
+ * List requests (and walks waiting for their next page) kept at most: one that is never answered
+ * (timed out, its connection's request given up) would otherwise be kept for the connection's
+ * life. Beyond it the oldest is forgotten, and its walk, if it ever completes, goes unrecorded.
+ */
+const MAX_OPEN = 64;
+
+/** Sets `key` in `map`, forgetting the oldest entries beyond MAX_OPEN (a Map keeps insertion order). */
+function setBounded<K, V>(map: Map<K, V>, key: K, value: V): void {
+  map.delete(key);
+  map.set(key, value);
+  for (const oldest of map.keys()) {
+    if (map.size <= MAX_OPEN) break;
+    map.delete(oldest);
+  }
+}
+
 class ListingRecord {
   /** List requests sent and not yet answered, by id: the walk each page belongs to. */
   readonly #asked = new Map<RequestId, Walk>();
@@ -39,7 +56,7 @@ class ListingRecord {
     if (!("method" in message) || !("id" in message) || !isListMethod(message.method)) return;
     const cursor = (message.params as { cursor?: unknown } | undefined)?.cursor;
     if (cursor === undefined) {
-      this.#asked.set(message.id, { items: [], method: message.method });
+      setBounded(this.#asked, message.id, { items: [], method: message.method });
       return;
     }
     // A page of a walk whose start this record did not see is left out.
@@ -47,7 +64,7 @@ class ListingRecord {
     const walk = key === undefined ? undefined : this.#continued.get(key);
     if (walk === undefined || key === undefined) return;
     this.#continued.delete(key);
-    this.#asked.set(message.id, walk);
+    setBounded(this.#asked, message.id, walk);
   }
 
   received(message: JSONRPCMessage): void {
@@ -62,7 +79,7 @@ class ListingRecord {
     if (!isRecord(result) || !Array.isArray(items)) return;
     for (const item of items as unknown[]) walk.items.push(item);
     const next = result["nextCursor"];
-    if (typeof next === "string" && next !== "") this.#continued.set(continuation(walk.method, next), walk);
+    if (typeof next === "string" && next !== "") setBounded(this.#continued, continuation(walk.method, next), walk);
     else this.#complete.set(walk.method, walk.items);
   }
 
