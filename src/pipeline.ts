@@ -119,6 +119,16 @@ export interface GenerateReport {
 }
 
 export async function generate(options: GenerateOptions = {}): Promise<GenerateReport> {
+  // Captured servers' children end while the run goes on; it returns (or fails) once they have.
+  const closing: Promise<unknown>[] = [];
+  try {
+    return await generateWhileClosing(options, closing);
+  } finally {
+    await Promise.all(closing);
+  }
+}
+
+async function generateWhileClosing(options: GenerateOptions, closing: Promise<unknown>[]): Promise<GenerateReport> {
   const started = performance.now();
   const stages = new StageTimes();
   const config = await stages.time("config", async () => {
@@ -139,7 +149,7 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   const tokenizerNeeded = costed && (countCache === undefined || !existsSync(countCache));
   const captured = options.offline
     ? { ...(await stages.time("snapshot", () => offlineSnapshot(config))), live: new Map() as LiveAccounts }
-    : { ...(await onlineSnapshot(config, { ...options, onEvent }, only, stages, captureWarnings, tokenizerNeeded)), fileHash: undefined };
+    : { ...(await onlineSnapshot(config, { ...options, onEvent }, only, stages, captureWarnings, tokenizerNeeded, closing)), fileHash: undefined };
   const snapshot = captured.snapshot;
   const report = await generateFromSnapshot(config, snapshot, options, stages, captured.fileHash);
   const { shown, silenced } = applyWarningSettings([...unavailableListWarnings(snapshot, captured.live), ...captureWarnings, ...report.warnings, ...peerWarnings(config)], config.warnings);
@@ -347,6 +357,7 @@ async function onlineSnapshot(
   stages: StageTimes,
   warnings: EmitWarning[],
   tokenizerNeeded: boolean,
+  closing: Promise<unknown>[],
 ): Promise<{ snapshot: Snapshot; live: LiveAccounts }> {
   // With --server, the others come from the committed snapshot, as far as it has them (none on a
   // new project): they are never contacted, and those it lacks are left out until captured.
@@ -361,6 +372,7 @@ async function onlineSnapshot(
       ...(options.env ? { env: options.env } : {}),
       ...(only ? { only } : {}),
       ...pick(options, ["onEvent", "install", "keep", "signal"]),
+      closing,
     });
   });
   warnings.push(...refusedSkillWarnings(raw), ...stdoutNoiseWarnings(raw));

@@ -51,6 +51,12 @@ export interface CaptureOptions {
   keep?: (server: string, client: Client) => void;
   /** Stops every capture under way (their connections are closed, nothing is returned). */
   signal?: AbortSignal;
+  /**
+   * When given, a client that captured its server is closed without waiting for its child to
+   * end (up to ~100 ms: stdin EOF, then signals), and the close is added here: the caller goes on
+   * with the listing and must await these before it returns. A failed capture still closes first.
+   */
+  closing?: Promise<unknown>[];
 }
 
 export interface ListingCounts {
@@ -142,6 +148,7 @@ async function captureOne(server: ResolvedServer, config: ResolvedConfig, env: E
   let client: Client | undefined;
   let opened: OpenedClient | undefined;
   let kept = false;
+  let captured = false;
   let timer: NodeJS.Timeout | undefined;
   let onAbort: (() => void) | undefined;
   const stop = new AbortController();
@@ -179,6 +186,7 @@ async function captureOne(server: ResolvedServer, config: ResolvedConfig, env: E
       options.keep(server.name, client);
       kept = true;
     }
+    captured = true;
     if (!noise.seen) return listing;
     return { ...listing, stdoutNoise: redact(`wrote ${noise.quote(resolved.secrets)}, which the client skipped: ${STDOUT_NOISE_HINT}`, resolved.secrets) };
   } catch (error) {
@@ -205,7 +213,9 @@ async function captureOne(server: ResolvedServer, config: ResolvedConfig, env: E
     stop.abort();
     clearTimeout(timer);
     if (onAbort) options.signal?.removeEventListener("abort", onAbort);
-    if (!kept) await client?.close().catch(() => undefined);
+    const closed = kept ? undefined : client?.close().catch(() => undefined);
+    if (captured && options.closing && closed) options.closing.push(closed);
+    else await closed;
   }
 }
 
