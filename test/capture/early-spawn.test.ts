@@ -8,7 +8,7 @@
  * interrupted capture leaves no child behind.
  */
 import { spawn } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -17,7 +17,6 @@ import { repoRoot } from "../helpers/servers.js";
 import { goneWithin, isRunning, sleep } from "../faults/helpers.js";
 import { INHERITED_ENV_VARS } from "../../runtime/src/wire/inherited-env.js";
 import { NODE_24 } from "../helpers/node24.js";
-import { existsSync } from "node:fs";
 
 const CLI = path.join(repoRoot, "dist/cli/bin.js");
 const LISTING_SERVER = path.join(repoRoot, "test/servers/dist/listing-server.js");
