@@ -5,7 +5,7 @@
  */
 import type { Client, Prompt, Resource, ResourceTemplateType as ResourceTemplate, StandardSchemaV1, Tool } from "@modelcontextprotocol/client";
 import { CodegenError, eraOfRevision, errorMessage, redact, type Environment, type ProtocolEra, type SkillEntry } from "@mcp-codegen/runtime/internal";
-import { McpRuntimeError, OpenFailure, collectPages, loadClientSdk, loadSchemaSdk, LoginRequiredError, StdoutNoise, STDOUT_NOISE_HINT, type OpenedClient, type RefusedSkill } from "@mcp-codegen/runtime/internal/connect";
+import { closeTransport, McpRuntimeError, OpenFailure, collectPages, loadClientSdk, loadSchemaSdk, LoginRequiredError, StdoutNoise, STDOUT_NOISE_HINT, type OpenedClient, type RefusedSkill } from "@mcp-codegen/runtime/internal/connect";
 import { isRecord } from "../config/compat.js";
 import type { ResolvedConfig, ResolvedServer } from "../config/load.js";
 import { openForCapture, resolveForCapture, UNBOUNDED, withStoredLogin } from "./connect.js";
@@ -213,7 +213,9 @@ async function captureOne(server: ResolvedServer, config: ResolvedConfig, env: E
     stop.abort();
     clearTimeout(timer);
     if (onAbort) options.signal?.removeEventListener("abort", onAbort);
-    const closed = kept ? undefined : client?.close().catch(() => undefined);
+    // An opened connection is closed as the runtime closes one: a stdio child that ignores stdin
+    // EOF (and SIGTERM) is ended within ~100 ms, where the SDK's own close waits 2 s (and 2 s more).
+    const closed = kept ? undefined : opened ? closeTransport(opened.kind, opened.transport) : client?.close().catch(() => undefined);
     if (captured && options.closing && closed) options.closing.push(closed);
     else await closed;
   }

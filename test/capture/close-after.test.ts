@@ -1,16 +1,21 @@
 /**
- * `generate()` goes on with a captured listing while the server's child ends (stdin EOF, then
- * signals), and returns only once it has ended: no child outlives the run, even one that ignores
- * stdin EOF and SIGTERM. A real stdio server, in process through the library's `generate()`.
+ * A capture's stdio child is ended as the runtime ends one (stdin EOF, then SIGTERM, then SIGKILL,
+ * ~100 ms at most), not by the SDK's close (2 s after EOF, 2 s after SIGTERM). `generate()` goes
+ * on with the listing meanwhile and returns once the child is ended: no longer tracked, and gone
+ * (a killed process may take a moment to be reaped on a loaded machine). A real stdio server
+ * that ignores stdin EOF and SIGTERM, in process.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { generate } from "../../src/pipeline.js";
+import { captureServers } from "../../src/capture/capture.js";
+import { loadConfig } from "../../src/config/load.js";
 import { tempProject } from "../helpers/cli.js";
 import { repoRoot } from "../helpers/servers.js";
-import { isRunning } from "../faults/helpers.js";
+import { goneWithin } from "../faults/helpers.js";
+import { trackedChildren } from "../../runtime/src/wire/child-registry.js";
 
 const LISTING_SERVER = path.join(repoRoot, "test/servers/dist/listing-server.js");
 
@@ -22,21 +27,37 @@ setInterval(() => undefined, 1_000);
 await import(${JSON.stringify(pathToFileURL(LISTING_SERVER).href)});
 `;
 
+function stubbornProject(name: string): { dir: string; pids: () => number[] } {
+  const dir = tempProject(name);
+  const log = path.join(dir, "pids.log");
+  writeFileSync(log, "");
+  writeFileSync(path.join(dir, "stubborn.mjs"), STUBBORN);
+  writeFileSync(path.join(dir, "listing.json"), JSON.stringify({ capabilities: { tools: {} }, tools: [{ name: "lookup", inputSchema: { type: "object" } }] }));
+  const server = { transport: "stdio", command: process.execPath, args: ["stubborn.mjs", "listing.json"], env: { PID_LOG: log } };
+  writeFileSync(path.join(dir, "codegen.config.json"), JSON.stringify({ servers: { stubborn: server }, outDir: "out" }));
+  return { dir, pids: () => readFileSync(log, "utf8").split("\n").filter(Boolean).map(Number) };
+}
+
 describe("a capture's server children", () => {
   it("have ended when generate() returns, a server that ignores stdin EOF and SIGTERM included", async () => {
-    const dir = tempProject("close-after");
-    const log = path.join(dir, "pids.log");
-    writeFileSync(log, "");
-    writeFileSync(path.join(dir, "stubborn.mjs"), STUBBORN);
-    writeFileSync(path.join(dir, "listing.json"), JSON.stringify({ capabilities: { tools: {} }, tools: [{ name: "lookup", inputSchema: { type: "object" } }] }));
-    const server = { transport: "stdio", command: process.execPath, args: ["stubborn.mjs", "listing.json"], env: { PID_LOG: log } };
-    writeFileSync(path.join(dir, "codegen.config.json"), JSON.stringify({ servers: { stubborn: server }, outDir: "out" }));
-
+    const { dir, pids } = stubbornProject("close-after");
     const report = await generate({ cwd: dir, contextCost: false });
-
     expect(report.servers.map((entry) => [entry.name, entry.tools])).toEqual([["stubborn", 1]]);
-    const pids = readFileSync(log, "utf8").split("\n").filter(Boolean).map(Number);
-    expect(pids.length).toBeGreaterThan(0);
-    for (const pid of pids) expect(isRunning(pid), `server process ${pid}`).toBe(false);
+    expect(pids().length).toBeGreaterThan(0);
+    for (const pid of pids()) expect(trackedChildren(), `server process ${pid}`).not.toContain(pid);
+    for (const pid of pids()) expect(await goneWithin(pid, 5_000), `server process ${pid}`).toBe(true);
+  });
+
+  it("are handed over still ending when the caller collects the closes, and ended once they settle", async () => {
+    const { dir, pids } = stubbornProject("close-handed");
+    const closing: Promise<unknown>[] = [];
+    const captured = await captureServers(await loadConfig({ cwd: dir }), { closing });
+    expect(captured.servers["stubborn"]?.tools.map((tool) => tool.name)).toEqual(["lookup"]);
+    // Still ending: a stubborn child takes the EOF grace and the SIGTERM grace before its SIGKILL.
+    expect(closing).toHaveLength(1);
+    for (const pid of pids()) expect(trackedChildren()).toContain(pid);
+    await Promise.all(closing);
+    for (const pid of pids()) expect(trackedChildren()).not.toContain(pid);
+    for (const pid of pids()) expect(await goneWithin(pid, 5_000), `server process ${pid}`).toBe(true);
   });
 });

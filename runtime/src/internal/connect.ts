@@ -6,7 +6,7 @@
 export { McpRuntimeError } from "../shared/errors.js";
 export { collectPages } from "../connection/listing.js";
 export { resolveServer, type ResolvedServer } from "../connection/resolve-config.js";
-export { httpStatusOf, openClient, OpenFailure, type OpenedClient } from "../wire/transports.js";
+export { closeTransport, httpStatusOf, openClient, OpenFailure, type OpenedClient } from "../wire/transports.js";
 export { StdoutNoise, STDOUT_NOISE_HINT } from "../wire/stdout-noise.js";
 export { EarlyChild } from "../wire/early-child.js";
 export { loadClientSdk, loadSchemaSdk } from "../wire/sdk.js";
