@@ -102,7 +102,7 @@ export function watchGenerate(options: WatchOptions, onEvent: (event: WatchEvent
         ...(only === undefined ? {} : { servers: only }),
         signal,
         install: (server, client) => listen(server, client),
-        keep: (server, client) => hold(server, client),
+        keep: (server, client, close) => hold(server, client, close),
       });
       event = { kind: "run", trigger, report };
     } catch (error) {
@@ -149,14 +149,17 @@ export function watchGenerate(options: WatchOptions, onEvent: (event: WatchEvent
     if (change !== undefined && !closed && !retired.has(client)) schedule({ kind: "list-changed", server, list, change }, server);
   };
 
+  /** How each held client is closed (as the runtime closes a connection: a stdio child ends within ~100 ms). */
+  const closers = new WeakMap<Client, () => Promise<void>>();
   const retire = (client: Client) => {
     retired.add(client);
-    return client.close().catch(() => undefined);
+    return (closers.get(client) ?? (() => client.close()))().catch(() => undefined);
   };
 
-  const hold = (server: string, client: Client) => {
+  const hold = (server: string, client: Client, close: () => Promise<void>) => {
     const previous = held.get(server);
     held.set(server, client);
+    closers.set(client, close);
     // A 2026-07-28 server sends list changes only on a subscriptions/listen stream: open one.
     if (client.getProtocolEra() === "modern") void listenForListChanges(client, ["tools", "resources", "prompts"]);
     if (previous && previous !== client) void retire(previous);

@@ -47,8 +47,11 @@ export interface CaptureOptions {
   onEvent?: (event: CaptureEvent) => void;
   /** Called with each client before it connects (e.g. to add notification handlers). */
   install?: (server: string, client: Client) => void;
-  /** When given, a client that captured its server is handed over open instead of closed. */
-  keep?: (server: string, client: Client) => void;
+  /**
+   * When given, a client that captured its server is handed over open instead of closed, with
+   * the way to close it: as the runtime does (its stdio child ended within ~100 ms).
+   */
+  keep?: (server: string, client: Client, close: () => Promise<void>) => void;
   /** Stops every capture under way (their connections are closed, nothing is returned). */
   signal?: AbortSignal;
   /**
@@ -182,8 +185,9 @@ async function captureOne(server: ResolvedServer, config: ResolvedConfig, env: E
     })();
     work.catch(() => undefined); // the deadline may win; the loser's rejection is not unhandled
     const listing = await Promise.race([work, deadline, stream.fatal]);
-    if (options.keep && client) {
-      options.keep(server.name, client);
+    if (options.keep && client && opened) {
+      const { kind, transport } = opened;
+      options.keep(server.name, client, () => closeTransport(kind, transport));
       kept = true;
     }
     captured = true;

@@ -2,8 +2,9 @@
  * A capture's stdio child is ended as the runtime ends one (stdin EOF, then SIGTERM, then SIGKILL,
  * ~100 ms at most), not by the SDK's close (2 s after EOF, 2 s after SIGTERM). `generate()` goes
  * on with the listing meanwhile and returns once the child is ended: no longer tracked, and gone
- * (a killed process may take a moment to be reaped on a loaded machine). A real stdio server
- * that ignores stdin EOF and SIGTERM, in process.
+ * (a killed process may take a moment to be reaped on a loaded machine). Watch mode holds the
+ * connection open and closes it the same way. A real stdio server that ignores stdin EOF and
+ * SIGTERM, in process.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -12,6 +13,7 @@ import { describe, expect, it } from "vitest";
 import { generate } from "../../src/pipeline.js";
 import { captureServers } from "../../src/capture/capture.js";
 import { loadConfig } from "../../src/config/load.js";
+import { watchGenerate, type WatchEvent } from "../../src/watch.js";
 import { tempProject } from "../helpers/cli.js";
 import { repoRoot } from "../helpers/servers.js";
 import { goneWithin } from "../faults/helpers.js";
@@ -57,6 +59,20 @@ describe("a capture's server children", () => {
     expect(closing).toHaveLength(1);
     for (const pid of pids()) expect(trackedChildren()).toContain(pid);
     await Promise.all(closing);
+    for (const pid of pids()) expect(trackedChildren()).not.toContain(pid);
+    for (const pid of pids()) expect(await goneWithin(pid, 5_000), `server process ${pid}`).toBe(true);
+  });
+
+  it("held open by watch mode, are ended when the watcher closes", async () => {
+    const { dir, pids } = stubbornProject("close-watch");
+    let ran!: (event: WatchEvent) => void;
+    const firstRun = new Promise<WatchEvent>((resolve) => (ran = resolve));
+    const watcher = watchGenerate({ cwd: dir, contextCost: false }, (event) => ran(event));
+    const event = await firstRun;
+    expect(event.kind, event.kind === "failed" ? String(event.error) : "").toBe("run");
+    // The connection is held open for list_changed notifications.
+    for (const pid of pids()) expect(trackedChildren()).toContain(pid);
+    await watcher.close();
     for (const pid of pids()) expect(trackedChildren()).not.toContain(pid);
     for (const pid of pids()) expect(await goneWithin(pid, 5_000), `server process ${pid}`).toBe(true);
   });
