@@ -46,6 +46,11 @@ export interface Watcher {
 
 const DEFAULT_DEBOUNCE_MS = 150;
 
+interface HeldConnection {
+  client: Client;
+  close: () => Promise<void>;
+}
+
 /** Extensions of the local server scripts watched (a data file passed as an argument is not). */
 const SCRIPT_EXTENSIONS = new Set([".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".py", ".rb", ".sh"]);
 
@@ -59,7 +64,8 @@ export function watchGenerate(options: WatchOptions, onEvent: (event: WatchEvent
   const cwd = options.cwd ?? process.cwd();
   const configPath = findConfigFile({ ...options, cwd });
   const debounceMs = options.debounceMs ?? DEFAULT_DEBOUNCE_MS;
-  const held = new Map<string, Client>();
+  /** Each server's open connection: its client and how it is closed (as the runtime closes one: a stdio child ends within ~100 ms). */
+  const held = new Map<string, HeldConnection>();
   /** Clients closed here: what they still deliver is ignored. */
   const retired = new WeakSet<Client>();
   const watchers = new Map<string, FSWatcher>();
@@ -149,21 +155,19 @@ export function watchGenerate(options: WatchOptions, onEvent: (event: WatchEvent
     if (change !== undefined && !closed && !retired.has(client)) schedule({ kind: "list-changed", server, list, change }, server);
   };
 
-  /** How each held client is closed (as the runtime closes a connection: a stdio child ends within ~100 ms). */
-  const closers = new WeakMap<Client, () => Promise<void>>();
-  const retire = (client: Client) => {
+  const retire = ({ client, close }: HeldConnection) => {
     retired.add(client);
-    return (closers.get(client) ?? (() => client.close()))().catch(() => undefined);
+    return close().catch(() => undefined);
   };
 
   const hold = (server: string, client: Client, close: () => Promise<void>) => {
     const previous = held.get(server);
-    held.set(server, client);
-    closers.set(client, close);
+    const connection = { client, close };
+    held.set(server, connection);
     // A 2026-07-28 server sends list changes only on a subscriptions/listen stream: open one.
     if (client.getProtocolEra() === "modern") void listenForListChanges(client, ["tools", "resources", "prompts"]);
-    if (previous && previous !== client) void retire(previous);
-    if (closed) void retire(client);
+    if (previous && previous.client !== client) void retire(previous);
+    if (closed) void retire(connection);
   };
 
   /** The config file and the local scripts its stdio servers run; re-read after every run. */
@@ -184,10 +188,10 @@ export function watchGenerate(options: WatchOptions, onEvent: (event: WatchEvent
   /** A server taken out of the config: its connection (and child process) ends now. */
   const retireRemoved = (config: ResolvedConfig) => {
     const configured = new Set(config.servers.map((server) => server.name));
-    for (const [server, client] of held) {
+    for (const [server, connection] of held) {
       if (configured.has(server)) continue;
       held.delete(server);
-      void retire(client);
+      void retire(connection);
     }
   };
 
