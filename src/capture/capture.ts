@@ -3,10 +3,9 @@
  * parallel, each under its own deadline; every connection is closed (every child process
  * ended) whether the capture succeeds or not.
  */
-import type { Client, Prompt, Resource, ResourceTemplateType as ResourceTemplate, StandardSchemaV1, Tool } from "@modelcontextprotocol/client";
+import type { Client, Prompt, Resource, ResourceTemplateType as ResourceTemplate, Tool } from "@modelcontextprotocol/client";
 import { CodegenError, eraOfRevision, errorMessage, redact, type Environment, type ProtocolEra, type SkillEntry } from "@mcp-codegen/runtime/internal";
-import { closeTransport, McpRuntimeError, OpenFailure, collectPages, loadClientSdk, loadSchemaSdk, LoginRequiredError, StdoutNoise, STDOUT_NOISE_HINT, type OpenedClient, type RefusedSkill } from "@mcp-codegen/runtime/internal/connect";
-import { isRecord } from "../config/compat.js";
+import { AS_SENT, closeTransport, McpRuntimeError, OpenFailure, collectPages, loadClientSdk, loadSchemaSdk, LoginRequiredError, StdoutNoise, STDOUT_NOISE_HINT, type OpenedClient, type RefusedSkill } from "@mcp-codegen/runtime/internal/connect";
 import type { ResolvedConfig, ResolvedServer } from "../config/load.js";
 import { openForCapture, resolveForCapture, UNBOUNDED, withStoredLogin } from "./connect.js";
 import { checkDepth, ListingBudget, listingTooLarge, type CaptureLimits } from "./limits.js";
@@ -279,19 +278,6 @@ const LISTINGS = [
   { key: "prompts", capability: "prompts", method: "prompts/list", schema: "ListPromptsResultSchema", entity: "prompt" },
 ] as const;
 
-/**
- * Pages are taken as the server sent them and checked here, in an order the SDK cannot keep:
- * the depth cap first (a schema nested thousands deep must never reach a recursive validator),
- * then the protocol's schema.
- */
-const AS_SENT: StandardSchemaV1<unknown, Record<string, unknown>> = {
-  "~standard": {
-    version: 1,
-    vendor: "mcp-codegen",
-    validate: (value) => (isRecord(value) ? { value } : { issues: [{ message: "expected an object" }] }),
-  },
-};
-
 /** How lists other than tools/list are treated when the server does not answer them. */
 interface OptionalLists {
   /** `unavailableLists: "error"`: an unanswered list fails the server. */
@@ -323,7 +309,10 @@ async function listEverything(
       let pages = 0;
       const isTools = listing.key === "tools";
       const options = isTools || !optional.cutoff ? UNBOUNDED : { ...UNBOUNDED, signal: optional.cutoff };
-      // A plain request, not `client.listTools`: that one also compiles every output schema.
+      // A plain request, not `client.listTools`: that one also compiles every output schema. Pages
+      // are taken as the server sent them (AS_SENT) and checked here, in an order the SDK cannot
+      // keep: the depth cap first (a schema nested thousands deep must never reach a recursive
+      // validator), then the protocol's schema.
       const fetchPage = async (cursor: string | undefined) => {
         pages++;
         const page = await client.request({ method: listing.method, params: cursor ? { cursor } : {} }, AS_SENT, options);

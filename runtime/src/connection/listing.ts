@@ -38,9 +38,9 @@ const SCHEMA_OF = {
  * Takes a page as the server sent it. The SDK's own result schema, applied by `request`, would
  * strip what the protocol does not name (annotation extras) and drop `__proto__` keys (a
  * property may be named so): the drift guard must see what `generate` captured, as it captured
- * it (src/capture does the same). The page is checked against the protocol's schema apart.
+ * it (src/capture takes its pages with this too). The page is checked against the protocol's schema apart.
  */
-const AS_SENT: StandardSchemaV1<unknown, Record<string, unknown>> = {
+export const AS_SENT: StandardSchemaV1<unknown, Record<string, unknown>> = {
   "~standard": {
     version: 1,
     vendor: "mcp-codegen",

@@ -4,7 +4,7 @@
  * first connection opens (or `loadSchemaSdk` is called). Not a public API.
  */
 export { McpRuntimeError } from "../shared/errors.js";
-export { collectPages } from "../connection/listing.js";
+export { AS_SENT, collectPages } from "../connection/listing.js";
 export { resolveServer, type ResolvedServer } from "../connection/resolve-config.js";
 export { closeTransport, httpStatusOf, openClient, OpenFailure, type OpenedClient } from "../wire/transports.js";
 export { StdoutNoise, STDOUT_NOISE_HINT } from "../wire/stdout-noise.js";

@@ -24,7 +24,9 @@ let skillsLoading: Promise<SkillsSdk> | undefined;
  * Deferred, every server of that run is spawned first and starts while the SDK loads, as on Node 20.
  */
 export function loadClientSdk(): Promise<ClientSdk> {
-  clientLoading ??= Promise.resolve().then(() => import("@modelcontextprotocol/client").then((sdk) => (loadedClient = sdk)));
+  clientLoading ??= Promise.resolve()
+    .then(() => import("@modelcontextprotocol/client"))
+    .then((sdk) => (loadedClient = sdk));
   return clientLoading;
 }
 
