@@ -52,7 +52,15 @@ function targetName(target: Omit<TargetCost, "tokens">): string {
 }
 
 function tokens(n: number): string {
-  return n.toLocaleString("en-US");
+  return groupThousands(n);
+}
+
+/**
+ * `12345` → `12,345`, as `toLocaleString("en-US")` prints a whole number. Not that call itself:
+ * its first use loads ICU's number formatting, 20 to 30 ms of every `generate` that prints.
+ */
+export function groupThousands(n: number): string {
+  return String(Math.round(n)).replace(/\B(?=(?:\d{3})+$)/g, ",");
 }
 
 /** Left-aligned first column, right-aligned figures, two spaces apart. */
