@@ -6,6 +6,7 @@
  */
 import type { Client, ClientCapabilities, FetchLike, OAuthClientProvider, ProtocolEra, RequestOptions, Transport } from "@modelcontextprotocol/client";
 import { loadClientSdk, loadStdioSdk, type ClientSdk } from "./sdk.js";
+import { useLineBuffer } from "./line-buffer.js";
 import { fetchWithCallHeaders } from "./call-headers.js";
 import type { ResolvedHttp, ResolvedServer, ResolvedStdio } from "../connection/resolve-config.js";
 import { missingPathOf } from "./missing-path.js";
@@ -149,6 +150,7 @@ async function openStdio(server: ResolvedStdio, open: OpenSettings, early: Early
       stderr: server.stderr,
       ...(server.maxMessageBytes !== undefined ? { maxBufferSize: server.maxMessageBytes } : {}),
     });
+    useLineBuffer(created, server.maxMessageBytes ?? open.sdk.STDIO_DEFAULT_MAX_BUFFER_SIZE, open.sdk.deserializeMessage);
     trackOnSpawn(created);
     watchStdout(created, noise);
     tail.current = server.stderr === "pipe" && created.stderr ? new StderrTail(created.stderr) : undefined;
