@@ -22,6 +22,13 @@ const SPLIT_ALTERNATIVES = [
 ];
 export const O200K_SPLIT = new RegExp(SPLIT_ALTERNATIVES.join("|"), "gu");
 
+/**
+ * Pieces up to this many bytes are merged by scanning (fastest for words); longer ones, which
+ * only odd text has (a base64 blob or a run of one letter in a description), with a heap: the
+ * scan is quadratic, and a 1 MB piece took minutes.
+ */
+const SCAN_MERGE_MAX_BYTES = 128;
+
 export class O200kCounter {
   private bytes = new Uint8Array(1024);
   private starts = new Int32Array(1025);
@@ -40,6 +47,11 @@ export class O200kCounter {
 
   /** How many tokens the merge leaves of `bytes[0..length)` (tiktoken's byte-pair merge). */
   private mergedLength(length: number): number {
+    return length <= SCAN_MERGE_MAX_BYTES ? this.scanMerge(length) : heapMerge(this.table, this.bytes, length);
+  }
+
+  /** The merge as tiktoken writes it: a scan for the lowest rank before each merge. */
+  private scanMerge(length: number): number {
     if (this.starts.length < length + 1) {
       this.starts = new Int32Array(length + 1);
       this.ranks = new Float64Array(length + 1);
@@ -108,5 +120,88 @@ export class O200kCounter {
       bytes[length++] = 0x80 | (code & 0x3f);
     }
     return length;
+  }
+}
+
+/**
+ * The same merge in n log n: the parts as a linked list (by start offset), and a heap of their
+ * pairs keyed by rank, then by start, so the pair merged first is still the leftmost of the lowest
+ * rank. An entry whose pair has changed since it was pushed is skipped when it comes up.
+ */
+function heapMerge(table: RankTable, bytes: Uint8Array, length: number): number {
+  // next[s]: where the part starting at s ends (the next part's start); -1 once merged away.
+  const next = new Int32Array(length);
+  const previous = new Int32Array(length);
+  // The rank of the part starting at s joined with the next one (Infinity when not a token).
+  const pairRanks = new Float64Array(length);
+  const heap = new MinHeap();
+  const keyOf = (rank: number, start: number) => rank * length + start;
+  const pairRank = (start: number): number => {
+    const end = next[start]!;
+    if (end >= length) return Infinity;
+    const rank = table.rank(bytes, start, next[end]!);
+    return rank < 0 ? Infinity : rank;
+  };
+  const update = (start: number): void => {
+    const rank = pairRank(start);
+    pairRanks[start] = rank;
+    if (rank !== Infinity) heap.push(keyOf(rank, start));
+  };
+  for (let start = 0; start < length; start++) {
+    next[start] = start + 1;
+    previous[start] = start - 1;
+  }
+  for (let start = 0; start < length; start++) update(start);
+  let parts = length;
+  for (let key = heap.pop(); key !== undefined; key = heap.pop()) {
+    const start = key % length;
+    const rank = (key - start) / length;
+    if (next[start] === -1 || pairRanks[start] !== rank) continue;
+    // Join the part at `start` with the one after it.
+    const removed = next[start]!;
+    const after = next[removed]!;
+    next[start] = after;
+    next[removed] = -1;
+    if (after < length) previous[after] = start;
+    parts--;
+    update(start);
+    if (previous[start]! >= 0) update(previous[start]!);
+  }
+  return parts;
+}
+
+/** A binary min-heap of numbers. */
+class MinHeap {
+  private items: number[] = [];
+
+  push(value: number): void {
+    const items = this.items;
+    let at = items.push(value) - 1;
+    while (at > 0) {
+      const parent = (at - 1) >> 1;
+      if (items[parent]! <= value) break;
+      items[at] = items[parent]!;
+      at = parent;
+    }
+    items[at] = value;
+  }
+
+  pop(): number | undefined {
+    const items = this.items;
+    const top = items[0];
+    const last = items.pop();
+    if (top === undefined || last === undefined || items.length === 0) return top;
+    let at = 0;
+    for (;;) {
+      const left = 2 * at + 1;
+      if (left >= items.length) break;
+      const right = left + 1;
+      const child = right < items.length && items[right]! < items[left]! ? right : left;
+      if (items[child]! >= last) break;
+      items[at] = items[child]!;
+      at = child;
+    }
+    items[at] = last;
+    return top;
   }
 }

@@ -47,6 +47,8 @@ export class RankTable {
   private readonly blob: Uint8Array;
   private readonly slots: Int32Array; // rank + 1; 0 is empty
   private readonly mask: number;
+  /** The longest token's length: a longer span is no token, without hashing it (long pieces are merged from their bytes up). */
+  private readonly longest: number;
 
   constructor(file: Uint8Array) {
     const aligned = file.byteOffset % 4 === 0 ? file : file.slice();
@@ -61,19 +63,23 @@ export class RankTable {
     while (size < count * 2) size *= 2; // load factor ≤ 0.5: short probes
     this.slots = new Int32Array(size);
     this.mask = size - 1;
+    let longest = 0;
     for (let rank = 0; rank < count; rank++) {
       const start = this.offsets[rank]!;
       const end = this.offsets[rank + 1]!;
       if (end === start) continue;
+      if (end - start > longest) longest = end - start;
       let slot = hashBytes(this.blob, start, end) & this.mask;
       while (this.slots[slot] !== 0) slot = (slot + 1) & this.mask;
       this.slots[slot] = rank + 1;
     }
+    this.longest = longest;
   }
 
   /** The rank of `bytes[start..end)`, or -1 when it is not a token. */
   rank(bytes: Uint8Array, start: number, end: number): number {
     const length = end - start;
+    if (length > this.longest) return -1;
     for (let slot = hashBytes(bytes, start, end) & this.mask; ; slot = (slot + 1) & this.mask) {
       const entry = this.slots[slot]!;
       if (entry === 0) return -1;

@@ -73,6 +73,18 @@ describe("o200k_base token counts", () => {
     expect(count("")).toBe(0);
   });
 
+  it("equal js-tiktoken's on long pieces (merged with a heap past 128 bytes)", () => {
+    // Letters only, so each sample is one piece of the split: words, base64-like runs, other scripts.
+    const word = fc.array(fc.constantFrom("a", "b", "x", "xx", "QU", "Jd", "Zm9v", "é", "ß", "中", "аб"), { minLength: 20, maxLength: 700 }).map((parts) => parts.join(""));
+    fc.assert(fc.property(word, (sample) => count(sample) === independent(sample)), { numRuns: 300, seed: 31 });
+  });
+
+  it("count a 1 MiB run of one letter (the scan merge took minutes on it) as its 2 KiB part, scaled", () => {
+    const part = "x".repeat(2 ** 11);
+    expect(count(part)).toBe(independent(part));
+    expect(count("x".repeat(2 ** 20))).toBe(512 * count(part));
+  });
+
   it("on the tool definitions of the realistic benchmark listing", async () => {
     const { realisticTools } = await import("../bench/realistic.js");
     for (const tool of await realisticTools()) {
