@@ -179,13 +179,64 @@ export const AUDIT_RULE_IDS: readonly string[] = AUDIT_RULES.map((rule) => rule.
 
 function credentialPaths(text: string, directed: boolean): RuleMatch[] {
   if (!MAY_NAME_CREDENTIALS.test(text)) return [];
+  // Each pattern's matches come in order: a sentence start is searched for on from the last one's.
+  const periods = new LastOccurrence(text, ". ");
+  const breaks = new LastOccurrence(text, "\n");
   return matchAll(CREDENTIAL_PATHS, text, (matched) => matched).flatMap((match) => {
-    const sentenceStart = Math.max(text.lastIndexOf(". ", match.start), text.lastIndexOf("\n", match.start), -1);
-    const isDirected = READ_OR_SEND_DIRECTIVE.test(text.slice(sentenceStart + 1, match.start));
+    const sentenceStart = Math.max(periods.upTo(match.start), breaks.upTo(match.start)) + 1;
+    const isDirected = READ_OR_SEND_DIRECTIVE.test(text.slice(directiveWindowStart(text, sentenceStart, match.start), match.start));
     if (isDirected !== directed) return [];
     const path = cleanText(match.message, 60);
     return [{ ...match, message: directed ? `instructs the model to read or send ${path}` : `names the credential file ${path}` }];
   });
+}
+
+/**
+ * Where READ_OR_SEND_DIRECTIVE needs to look from for a path at `end`: its verb ends at most
+ * DIRECTIVE_REACH characters before the path, after a word of at most DIRECTIVE_LEAD characters
+ * (`always`, a punctuation mark) and any run of spaces. Searching the whole sentence instead made
+ * a description of many paths and no sentence end quadratic (a 1 MB one took minutes). The text
+ * before the window start can take no part in a match, so the answer is the whole sentence's.
+ */
+function directiveWindowStart(text: string, sentenceStart: number, end: number): number {
+  let start = Math.max(sentenceStart, end - DIRECTIVE_REACH);
+  while (start > sentenceStart && /\s/.test(text[start - 1] ?? "")) start--;
+  return Math.max(sentenceStart, start - DIRECTIVE_LEAD);
+}
+
+/** The longest verb of READ_OR_SEND_DIRECTIVE and the characters it allows before the path. */
+const DIRECTIVE_REACH = "retrieve".length + 80 + 1;
+/** Its longest lead word (`please`, `always`) and the character before it that `\b` reads. */
+const DIRECTIVE_LEAD = "always".length + 2;
+
+/**
+ * The last index at or before `at` where `needle` starts. While `at` grows, the text is searched
+ * once in all; a smaller `at` (the next pattern's first match) searches again from the start.
+ */
+class LastOccurrence {
+  private last = -1;
+  private next: number;
+  private at = -1;
+
+  constructor(
+    private readonly text: string,
+    private readonly needle: string,
+  ) {
+    this.next = text.indexOf(needle);
+  }
+
+  upTo(at: number): number {
+    if (at < this.at) {
+      this.last = -1;
+      this.next = this.text.indexOf(this.needle);
+    }
+    this.at = at;
+    while (this.next !== -1 && this.next <= at) {
+      this.last = this.next;
+      this.next = this.text.indexOf(this.needle, this.next + 1);
+    }
+    return this.last;
+  }
 }
 
 function exfiltrationSentences(text: string): RuleMatch[] {
@@ -210,13 +261,17 @@ function otherServerTools(text: string, source: TextSource, context: AuditContex
   const own = context.ownNames.get(source.server);
   const found: ToolMention[] = [];
   let parts: ReturnType<typeof sentences> | undefined;
+  // Tokens come in order, and so do sentences: the one holding a token is looked for from the last one's.
+  let part = 0;
   for (const token of tokens(text)) {
     const listed = context.toolServers.get(token.text);
     if (listed === undefined || own?.has(token.text) || !isDistinctiveName(token.text)) continue;
     const servers = listed.filter((server) => server !== source.server);
     if (servers.length === 0) continue;
     parts ??= sentences(text);
-    const sentence = parts.find((part) => part.start <= token.start && token.end <= part.end)?.text ?? text;
+    while (part < parts.length && parts[part]!.end < token.end) part++;
+    const holding = parts[part];
+    const sentence = holding !== undefined && holding.start <= token.start ? holding.text : text;
     found.push({ start: token.start, end: token.end, name: token.text, servers, sentence });
   }
   return found;
