@@ -49,6 +49,7 @@ import { AuditFailedError } from "./audit/failed.js";
 import { hashJson } from "@mcp-codegen/runtime/internal";
 import { memoizedPlan, planMemoKey, readPlanMemo, writePlanMemo, type PlanMemo } from "./plan-memo.js";
 import { projectModuleFormat } from "./config/module-format.js";
+import { pushAll } from "@mcp-codegen/runtime/internal";
 
 export interface GenerateOptions {
   /** Path of the config file (default: codegen.config.* in `cwd`). */
@@ -223,7 +224,7 @@ export async function generateFromSnapshot(
   for (const [index, file] of plan.files.entries()) {
     const rendered = produced[index];
     if (rendered) await warningStore.write(file, rendered.warnings);
-    warnings.push(...(rendered?.warnings ?? storedWarnings[index] ?? []));
+    pushAll(warnings, rendered?.warnings ?? storedWarnings[index] ?? []);
     const content = produced[index]?.content;
     const twice = content === undefined ? [] : duplicateDeclarations(content);
     if (twice.length > 0) {
@@ -375,7 +376,8 @@ async function onlineSnapshot(
       closing,
     });
   });
-  warnings.push(...refusedSkillWarnings(raw), ...stdoutNoiseWarnings(raw));
+  pushAll(warnings, refusedSkillWarnings(raw));
+  pushAll(warnings, stdoutNoiseWarnings(raw));
   const live = await stages.time("snapshot", () => buildSnapshot(raw));
   const accounts: LiveAccounts = new Map(Object.entries(raw.servers).map(([name, listing]) => [name, listing.unavailable]));
   if (!committed) return { snapshot: live, live: accounts };

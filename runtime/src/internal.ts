@@ -7,6 +7,7 @@
  */
 export * from "./shared/canonical-json.js";
 export * from "./shared/own-property.js";
+export * from "./shared/lists.js";
 export { CodegenError, errorMessage, oneLine, type CodegenErrorKind, type CodegenErrorOptions } from "./shared/errors.js";
 export * from "./shared/hash.js";
 export * from "./shared/listing-snapshot.js";

@@ -7,6 +7,7 @@ import { AUDIT_RULES } from "./rules.js";
 import { textSources } from "./sources.js";
 import { showInvisible } from "./unicode.js";
 import type { AuditContext, AuditLevel, AuditRule, AuditSummary, Finding, RuleMatch, TextSource } from "./types.js";
+import { pushAll } from "@mcp-codegen/runtime/internal";
 
 /** `audit.allow`: one reviewed finding, bound to the text it was found in. */
 export interface AuditAllow {
@@ -51,7 +52,7 @@ export function runAudit(snapshot: Snapshot, options: AuditOptions = {}): AuditR
   const rules = activeRules(options);
   const findings: Finding[] = [];
   for (const source of sources) {
-    for (const { rule, level } of rules) findings.push(...ruleFindings(rule, level, source, context, options.allow ?? []));
+    for (const { rule, level } of rules) pushAll(findings, ruleFindings(rule, level, source, context, options.allow ?? []));
   }
   return { findings, summary: summarize(findings), strings: sources.length };
 }

@@ -7,6 +7,7 @@ import type { ZodError, core } from "zod";
 import { CodegenError } from "@mcp-codegen/runtime/internal";
 import { AUDIT_KEYS, DRIFT_KEYS, OUTPUT_HANDLING_KEYS, SERVER_KEYS, TOP_LEVEL_KEYS, TRANSPORTS } from "./schema.js";
 import { didYouMean } from "./suggest.js";
+import { pushAll } from "@mcp-codegen/runtime/internal";
 
 export interface ConfigIssue {
   /** Key path: `servers.math.command`; empty for the whole file. */
@@ -59,7 +60,7 @@ function configIssues(zod: readonly core.$ZodIssue[], under: readonly string[], 
       continue;
     }
     const branch = issue.code === "invalid_union" ? matchingBranch(issue.errors) : undefined;
-    if (branch) issues.push(...configIssues(branch, keys, raw, untyped));
+    if (branch) pushAll(issues, configIssues(branch, keys, raw, untyped));
     else issues.push({ path: at, message: issueMessage(issue.message) + valueHint(issue, keys, raw) });
   }
   return issues;

@@ -12,6 +12,7 @@ import { countingFor } from "./count-cache.js";
 import { modelToolJson, modeOf } from "./model-tools.js";
 import { excludeSuggestion, HEAVIEST_SHOWN, type ExcludeSuggestion } from "./suggest.js";
 import type { TargetCost, ToolCost } from "./types.js";
+import { maxOf, pushAll } from "@mcp-codegen/runtime/internal";
 
 export type { TargetCost, ToolCost } from "./types.js";
 
@@ -61,11 +62,11 @@ export function contextCost(snapshot: Snapshot, settings: TargetSettings, count:
   for (const [server, entry] of Object.entries(snapshot.servers).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     const own = entry.tools.map((tool) => {
       const targets = modes.map((mode) => ({ ...mode, tokens: count(modelToolJson(tool, mode.modelSchema)) }));
-      return { server, tool: tool.name, targets, tokens: Math.max(0, ...targets.map((target) => target.tokens)) };
+      return { server, tool: tool.name, targets, tokens: maxOf(targets.map((target) => target.tokens), 0) };
     });
-    tools.push(...own);
+    pushAll(tools, own);
     const targets = sumTargets(modes, own);
-    const tokens = Math.max(0, ...targets.map((target) => target.tokens));
+    const tokens = maxOf(targets.map((target) => target.tokens), 0);
     servers.push({ server, tools: own.length, targets, tokens, suggestion: excludeSuggestion(own, targets) });
   }
   tools.sort((a, b) => b.tokens - a.tokens || compare(a.server, b.server) || compare(a.tool, b.tool));

@@ -20,6 +20,7 @@ import type { Formatter } from "../format/format.js";
 import { renderSnapshotModule, snapshotModuleData } from "./snapshot-module.js";
 import { filterServerSnapshot } from "../snapshot/filter.js";
 import { selectedTargets } from "./targets/index.js";
+import { pushAll } from "@mcp-codegen/runtime/internal";
 
 export interface PlannedFile {
   /** Relative to `outDir`, `/`-separated. */
@@ -77,7 +78,7 @@ export function planFiles(snapshot: Snapshot, config: ResolvedConfig, options: {
     const { name: property, reason } = properties.identifier(server.name, "server", subject);
     if (reason !== undefined) notes.push({ subject, message: `client property named ${property} (${reason})` });
     const normalized = normalizeServer(server.name, property, modelSnapshot, { agentsNames: config.targets.targets.includes("openai-agents") });
-    notes.push(...normalized.notes);
+    pushAll(notes, normalized.notes);
     const moduleDir = path.join(config.outDir, server.name);
     const connection = connectionExpression(server, config.rootDir, moduleDir, format, capturedProtocol(listed));
     const toolFilter = { ...(server.config.include ? { include: server.config.include } : {}), ...(server.config.exclude ? { exclude: server.config.exclude } : {}) };
@@ -130,7 +131,7 @@ export function planFiles(snapshot: Snapshot, config: ResolvedConfig, options: {
     weight: 0,
     render: async (formatter) => ({ body: await formatter.format(formatter.emitClock.timeSync(() => renderIndexModule(indexServers, selectedTargets(config.targets))), "index.ts"), warnings: [] }),
   });
-  notes.push(...acrossServerNotes(indexServers));
+  pushAll(notes, acrossServerNotes(indexServers));
   return { files, notes };
 }
 

@@ -16,6 +16,7 @@ import { clientInterface as clientInterfaceOf, importStatements, interfaceSource
 import type { TargetSettings } from "../config/targets.js";
 import { selectedTargets, targetContext } from "./targets/index.js";
 import { modelSchemaWarnings } from "./model-schema-report.js";
+import { pushAll } from "@mcp-codegen/runtime/internal";
 
 export interface ServerModuleInput {
   server: NormalizedServer;
@@ -83,7 +84,7 @@ export async function renderServerModule(input: ServerModuleInput, formatter: Fo
   const index = { body: [head, ...tail].join("\n"), warnings: [...input.server.warnings, ...tools.flatMap((chunk) => chunk.warnings), ...modelSchemaWarnings(input.server, input.targets)] };
   if (schemasHeadText === undefined) return { index };
   // The schema chunks carry the warnings of both parts: reported with the server module.
-  index.warnings.push(...schemas.flatMap((chunk) => chunk.warnings));
+  pushAll(index.warnings, schemas.flatMap((chunk) => chunk.warnings));
   return {
     index,
     types: { body: tools.map((chunk) => chunk.text).join("\n"), warnings: [] },

@@ -10,6 +10,7 @@ import type { JsonObject } from "@mcp-codegen/runtime/internal";
 import type { SchemaWarning } from "./schema/warnings.js";
 import { emitZod } from "./schema/zod.js";
 import { prepareSchema } from "./schema/prepare.js";
+import { pushAll } from "@mcp-codegen/runtime/internal";
 
 export interface EmitWarning {
   /** Stable id of the kind of warning (docs/warnings.md); set when the run reports it. */
@@ -56,10 +57,10 @@ export async function emitToolChunk(chunk: ToolChunk): Promise<EmittedChunk> {
   for (const tool of chunk.tools) {
     const subject = `tool "${chunk.serverKey}/${tool.entry.name}"`;
     const input = { typeName: tool.inputType, base: "/inputSchema", closed: chunk.inputTypes === "closed", subTypes: new Map(tool.inputSubTypes) };
-    statements.push(...(await schemaStatements(emitTypeScript, tool.entry.inputSchema, input, subject, warnings, chunk.part)));
+    pushAll(statements, await schemaStatements(emitTypeScript, tool.entry.inputSchema, input, subject, warnings, chunk.part));
     if (tool.entry.outputSchema && tool.outputType) {
       const output = { typeName: tool.outputType, base: "/outputSchema", closed: false, subTypes: new Map(tool.outputSubTypes) };
-      statements.push(...(await schemaStatements(emitTypeScript, tool.entry.outputSchema, output, subject, warnings, chunk.part)));
+      pushAll(statements, await schemaStatements(emitTypeScript, tool.entry.outputSchema, output, subject, warnings, chunk.part));
     }
   }
   // The schemas part reports the warnings of both (the TS emitter's come from its cache then).

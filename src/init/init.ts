@@ -16,6 +16,7 @@ import { convertServer } from "./convert.js";
 import { readEditorConfig } from "./read.js";
 import { configText } from "./render.js";
 import { VariableNames } from "./secrets.js";
+import { pushAll } from "@mcp-codegen/runtime/internal";
 
 export interface InitOptions {
   /** The project folder: where codegen.config.ts and package.json are. */
@@ -80,7 +81,7 @@ export async function initConfig(options: InitOptions): Promise<InitReport> {
         continue;
       }
       const converted = convertServer(raw, source, names, places);
-      notes.push(...converted.notes.map((note) => `${subject}: ${note}`));
+      pushAll(notes, converted.notes.map((note) => `${subject}: ${note}`));
       if (Object.keys(converted.entry).length === 0) continue;
       const key = safeServerKey(raw);
       const name = uniqueName(key, converted.entry, servers);

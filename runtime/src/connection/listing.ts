@@ -4,6 +4,7 @@ import { loadSchemaSdk } from "../wire/sdk.js";
 import { isLegacyConnection } from "../wire/era-2025.js";
 import { LISTS, listedAsSent, type ListMethod } from "../wire/listing-record.js";
 import { ProtocolError } from "../shared/errors.js";
+import { pushAll } from "../shared/lists.js";
 
 /** A server that pages forever is broken; this many pages is far beyond any real listing. */
 const MAX_PAGES = 1_000;
@@ -18,7 +19,7 @@ export async function collectPages<T>(
   let cursor: string | undefined;
   for (let page = 0; page < MAX_PAGES; page++) {
     const result = await fetchPage(cursor);
-    items.push(...result.items);
+    pushAll(items, result.items);
     cursor = result.nextCursor;
     if (cursor === undefined || cursor === "") return items;
     if (seen.has(cursor)) throw new ProtocolError(server, `${what} listing repeats cursor ${JSON.stringify(cursor)}`);

@@ -12,6 +12,7 @@ import type { Finding } from "./change.js";
 import { diffSchemas, escapePointer } from "./diff-schema.js";
 import type { RuleId } from "./rules.js";
 import { templateVariables } from "./uri-template.js";
+import { pushAll } from "../shared/lists.js";
 
 type FieldDiff = (field: string, before: Json | undefined, after: Json | undefined) => Finding[];
 
@@ -67,7 +68,7 @@ export function diffEntity(kind: EntityKind, before: JsonObject, after: JsonObje
     const a = after[field];
     if (sameJson(b, a)) continue;
     const handler = handlers[field] ?? whole("field-changed");
-    findings.push(...handler(field, b, a));
+    pushAll(findings, handler(field, b, a));
   }
   return findings;
 }
@@ -135,7 +136,7 @@ function diffPromptArguments(_field: string, before: Json | undefined, after: Js
     } else if (was && !is) {
       findings.push({ ruleId: "prompt-argument-removed", pointer, subject: name, before: was });
     } else if (was && is) {
-      findings.push(...diffPromptArgument(name, pointer, was, is));
+      pushAll(findings, diffPromptArgument(name, pointer, was, is));
     }
   }
   return findings;

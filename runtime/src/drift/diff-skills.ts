@@ -10,6 +10,7 @@ import { makeChange, type Finding } from "./change.js";
 import { sameJson, unionKeys } from "./diff-entity.js";
 import { escapePointer } from "./diff-schema.js";
 import type { Change } from "./types.js";
+import { pushAll } from "../shared/lists.js";
 
 export function diffSkills(server: string, before: ServerSnapshot, after: ServerSnapshot): Change[] {
   // A server without the extension on one side: its capability change is reported as such, and
@@ -36,7 +37,7 @@ function diffSkill(before: SkillEntry, after: SkillEntry): Finding[] {
   if (Boolean(before.dynamic) !== Boolean(after.dynamic)) {
     findings.push({ ruleId: "skill-file-list-changed", pointer: "/dynamic", beforeText: listing(before), afterText: listing(after) });
   }
-  findings.push(...diffFiles(before.files, after.files));
+  pushAll(findings, diffFiles(before.files, after.files));
   if (!sameJson(before._meta, after._meta)) findings.push(withValues({ ruleId: "meta-changed", pointer: "/_meta" }, before._meta, after._meta));
   return findings;
 }

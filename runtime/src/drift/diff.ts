@@ -14,6 +14,7 @@ import { applyPolicy, validateDriftOptions } from "./policy.js";
 import { hintPropertyRenames, hintToolRenames } from "./rename-hints.js";
 import type { RuleId } from "./rules.js";
 import type { Change, DriftEntityKind, DriftOptions, DriftReport } from "./types.js";
+import { pushAll } from "../shared/lists.js";
 
 /** Per entity kind: its name in reports and its added / removed rules. */
 const KINDS: Record<EntityKind, { kind: DriftEntityKind; added: RuleId; removed: RuleId }> = {
@@ -31,7 +32,7 @@ export function diffSnapshots(before: Snapshot, after: Snapshot, options: DriftO
   validateDriftOptions(options);
   const changes: Change[] = [];
   const names = [...new Set([...Object.keys(before.servers), ...Object.keys(after.servers)])].sort(compareCodeUnits);
-  for (const name of names) changes.push(...diffServer(name, before.servers[name], after.servers[name]));
+  for (const name of names) pushAll(changes, diffServer(name, before.servers[name], after.servers[name]));
   return applyPolicy(changes, options);
 }
 
@@ -52,9 +53,9 @@ export function diffServer(server: string, before: ServerSnapshot | undefined, a
       continue;
     }
     if (was && !is) changes.push(makeChange(server, self, { ruleId: "list-became-available", pointer: `/unavailable/${kind}`, subjectText: was.method, before: was.code, beforeText: describeCode(was.code) }));
-    changes.push(...diffKind(server, kind, list(before, kind), list(after, kind)));
+    pushAll(changes, diffKind(server, kind, list(before, kind), list(after, kind)));
   }
-  changes.push(...diffSkills(server, before, after));
+  pushAll(changes, diffSkills(server, before, after));
   hintPropertyRenames(changes);
   return changes;
 }

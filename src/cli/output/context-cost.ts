@@ -4,6 +4,7 @@
  */
 import type { ContextCostReport, ServerCost, TargetCost, ToolCost } from "../../context-cost/report.js";
 import type { Colors } from "./colors.js";
+import { maxOf } from "@mcp-codegen/runtime/internal";
 
 const SHOWN_IN_LINE = 3;
 
@@ -65,7 +66,7 @@ export function groupThousands(n: number): string {
 
 /** Left-aligned first column, right-aligned figures, two spaces apart. */
 function table(head: readonly string[], rows: readonly (readonly string[])[]): string[] {
-  const widths = head.map((cell, index) => Math.max(cell.length, ...rows.map((row) => (row[index] ?? "").length)));
+  const widths = head.map((cell, index) => maxOf(rows.map((row) => (row[index] ?? "").length), cell.length));
   const line = (row: readonly string[]): string =>
     `  ${row.map((cell, index) => (index === 0 ? cell.padEnd(widths[index]!) : cell.padStart(widths[index]!))).join("  ")}`.trimEnd();
   return [line(head), ...rows.map(line)];

@@ -8,6 +8,7 @@ import { count, duration, listingWords } from "./words.js";
 import { contextCostLine, contextCostTable } from "./context-cost.js";
 import { auditLine, renderAudit } from "../../audit/report/index.js";
 import { groupWarnings, type WarningGroup } from "../../warnings/apply.js";
+import { pushAll } from "@mcp-codegen/runtime/internal";
 
 export interface SummaryLines {
   out: string[];
@@ -30,7 +31,7 @@ export function summaryLines(
     if (!options.capturedShown || server.source === "snapshot") out.push(serverLine(server, c));
   }
   const all = [report.snapshot, ...report.files];
-  if (report.contextCost) out.push(...(options.contextCostTable ? contextCostTable(report.contextCost, c) : [contextCostLine(report.contextCost, c)]));
+  if (report.contextCost) pushAll(out, options.contextCostTable ? contextCostTable(report.contextCost, c) : [contextCostLine(report.contextCost, c)]);
   if (report.check) {
     if (!report.stale) out.push(`${c.green("✔")} Generated files are up to date (${count(report.files.length, "file")}, ${report.mode}) in ${duration(report.elapsedMs)}.`);
     return { out, err };

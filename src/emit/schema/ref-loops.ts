@@ -8,6 +8,7 @@ import type { Json } from "@mcp-codegen/runtime/internal";
 import { forEachSchema, isJsonObject, resolveFragment } from "./pointer.js";
 import type { SchemaWarning } from "./warnings.js";
 import { SAME_VALUE_KEYWORDS } from "./zod-keywords.js";
+import { pushAll } from "@mcp-codegen/runtime/internal";
 
 /** Maps of sub-schemas that apply to the same value as their node (string-list dependencies are no schemas). */
 const SAME_VALUE_MAPS = ["dependentSchemas", "dependencies"] as const;
@@ -33,7 +34,7 @@ function reaches(root: Json, from: Json, goal: Json): boolean {
     if (node === goal) return true;
     if (!isJsonObject(node) || seen.has(node)) continue;
     seen.add(node);
-    pending.push(...sameValueSchemas(node));
+    pushAll(pending, sameValueSchemas(node));
     if (typeof node.$ref === "string") {
       const target = resolveFragment(root, node.$ref);
       if (target !== undefined) pending.push(target.value);
@@ -46,12 +47,12 @@ function sameValueSchemas(node: { [key: string]: Json }): Json[] {
   const out: Json[] = [];
   for (const keyword of SAME_VALUE_KEYWORDS) {
     const value = node[keyword];
-    if (Array.isArray(value)) out.push(...value);
+    if (Array.isArray(value)) pushAll(out, value);
     else if (value !== undefined) out.push(value);
   }
   for (const keyword of SAME_VALUE_MAPS) {
     const map = node[keyword];
-    if (isJsonObject(map)) out.push(...Object.values(map).filter((value) => !Array.isArray(value)));
+    if (isJsonObject(map)) pushAll(out, Object.values(map).filter((value) => !Array.isArray(value)));
   }
   return out;
 }

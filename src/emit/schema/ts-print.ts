@@ -11,6 +11,7 @@
  */
 import type { Json, JsonObject } from "@mcp-codegen/runtime/internal";
 import { isJsonObject } from "./pointer.js";
+import { pushAll } from "@mcp-codegen/runtime/internal";
 
 /** A node as jstt's generator reads it after its optimizer: what it renders to, and what its comments need. */
 interface Printed {
@@ -294,7 +295,7 @@ function withItemsComment(node: Printed): Printed {
 function jsdoc(comment: string | undefined, deprecated: boolean): string {
   const lines = ["/**"];
   if (deprecated) lines.push(" * @deprecated");
-  if (comment !== undefined) lines.push(...comment.split("\n").map((line) => ` * ${line}`));
+  if (comment !== undefined) pushAll(lines, comment.split("\n").map((line) => ` * ${line}`));
   lines.push(" */");
   return lines.join("\n");
 }

@@ -16,6 +16,7 @@ import { prepareSchema, type PreparedSchema } from "./prepare.js";
 import { printDeclaration } from "./ts-print.js";
 import { allowedValues, nodeTypes, SAME_VALUE_KEYWORDS, type JsonType } from "./zod-keywords.js";
 import type { SchemaWarning } from "./warnings.js";
+import { pushAll } from "@mcp-codegen/runtime/internal";
 
 export interface EmitTypeScriptOptions {
   /** What the schema belongs to, e.g. `tool "math/add" input`; kept for the caller's reports. */
@@ -383,7 +384,7 @@ function admitsOtherKeys(schema: Json | undefined, known: ReadonlySet<string>): 
   const applied = [schema.if, schema.then, schema.else, ...dependentSchemas(schema)];
   for (const keyword of ["allOf", "anyOf", "oneOf"]) {
     const list = schema[keyword];
-    if (Array.isArray(list)) applied.push(...list);
+    if (Array.isArray(list)) pushAll(applied, list);
   }
   return applied.some((sub) => admitsOtherKeys(sub, known));
 }

@@ -30,6 +30,7 @@ import {
   type Emit,
 } from "./zod-types.js";
 import { allowedValues, nodeTypes, UNSUPPORTED_KEYWORDS, type JsonType } from "./zod-keywords.js";
+import { pushAll } from "@mcp-codegen/runtime/internal";
 
 export interface EmitZodOptions {
   /** What the schema belongs to, e.g. `tool "math/add" input`; kept for the caller's reports. */
@@ -133,7 +134,7 @@ class ZodEmitter implements Emit {
     const base = this.base(node, pointer, types);
     if (base !== undefined) parts.push(base);
     if (typeof node.$ref === "string") parts.push(this.ref(node.$ref));
-    parts.push(...this.allOf(node, pointer, types));
+    pushAll(parts, this.allOf(node, pointer, types));
     const anyOf = this.union(node, "anyOf", pointer, types);
     if (anyOf !== undefined) parts.push(anyOf);
     const oneOf = this.oneOf(node, pointer, types);

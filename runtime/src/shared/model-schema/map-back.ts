@@ -9,6 +9,7 @@
 import type { JsonObject } from "../snapshot.js";
 import type { ModelSchemaMode } from "./rules.js";
 import { admitsNull, isObject, resolveRef } from "./schema-walk.js";
+import { pushAll } from "../lists.js";
 
 const MAX_DEPTH = 64;
 
@@ -64,10 +65,10 @@ function flatten(root: JsonObject, schemas: readonly unknown[], depth: number): 
   return schemas.flatMap((schema) => {
     if (!isObject(schema)) return [];
     const own: unknown[] = [schema];
-    if (typeof schema["$ref"] === "string") own.push(...flatten(root, [resolveRef(root, schema["$ref"])], depth + 1));
+    if (typeof schema["$ref"] === "string") pushAll(own, flatten(root, [resolveRef(root, schema["$ref"])], depth + 1));
     for (const keyword of ["anyOf", "oneOf", "allOf"]) {
       const list = schema[keyword];
-      if (Array.isArray(list)) own.push(...flatten(root, list, depth + 1));
+      if (Array.isArray(list)) pushAll(own, flatten(root, list, depth + 1));
     }
     return own;
   });
