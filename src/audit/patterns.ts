@@ -39,10 +39,16 @@ export const OVERRIDE = [
 /** Markup that marks text as addressed to the model rather than the reader. */
 export const DIRECTIVE_BLOCKS = [
   /<\s*\/?\s*(?:important|system|instructions?|secret|hidden|admin|critical|system[-_ ]?(?:prompt|message|reminder|override))\s*>/gi,
-  /<!--[\s\S]*?-->/g,
   /\[\/?(?:INST|SYSTEM)\]/g,
   /<\|im_(?:start|end)\|>/g,
 ];
+
+/**
+ * An HTML comment: a markdown renderer hides it, the model reads it. Apart from DIRECTIVE_BLOCKS
+ * because it is run only up to the text's last `-->` (rules.ts): every `<!--` after that one
+ * would scan to the end of the text and fail, quadratic in a text of many.
+ */
+export const HTML_COMMENT = /<!--[\s\S]*?-->/g;
 
 /** A pre-condition that sends the model to a file before it uses the tool. */
 export const PRECONDITION_READ = [
@@ -81,10 +87,14 @@ export const SECRET_HARVEST = [
   /\b(?:include|pass|send|provide|add|insert|put|collect|extract|gather|list)\b[^.!?\n]{0,40}?\b(?:api[\s_-]?keys?|passwords?|private\s+keys?|secret\s+keys?|access\s+tokens?|auth(?:entication)?\s+tokens?|credentials|session\s+cookies?|seed\s+phrases?|mnemonics?)\b[^.!?\n]{0,40}?\b(?:from|in|of|found\s+in)\s+(?:the\s+|your\s+|any\s+)?(?:environment(?:\s+variables)?|env|conversation|context|chat|system\s+prompt|config(?:uration)?(?:\s+files?)?|memory|other\s+tools?|previous\s+messages)\b/gi,
 ];
 
-/** Verbs of sending, objects worth stealing, and where they would go (exfiltration = all three). */
+/**
+ * Verbs of sending, objects worth stealing, and where they would go (exfiltration = all three).
+ * An address's local part is read back at most 64 characters (RFC 5321's limit), not from a word
+ * boundary: unbounded, every boundary of a long `x.x.x…` without `@` scanned to its end.
+ */
 export const EXFIL_VERB = /\b(?:send|post|upload|forward|transmit|exfiltrate|leak|submit|report|copy|mail|email|relay|sync)\b/i;
 export const EXFIL_OBJECT = /\b(?:(?:entire|full|whole|complete)\s+(?:conversation|chat|context|history|transcript|prompt)|conversation(?:\s+history)?|chat\s+(?:history|log|transcript)|message\s+history|previous\s+messages|all\s+(?:previous\s+|prior\s+)?messages|system\s+prompt|(?:file|document)\s+contents?|contents?\s+of\s+(?:the\s+|any\s+|all\s+|every\s+)?(?:files?|~|\/|\.)|all\s+files|credentials|secrets|environment\s+variables|api\s+keys?|private\s+keys?|(?:the\s+)?user['’]s\s+(?:data|files|messages|emails|contacts|documents))\b/i;
-export const EXFIL_DESTINATION = /(?:https?:\/\/[^\s)>"'`]+|\b[\w.+-]+@[\w-]+\.[\w.-]+\b|\bto\s+(?:the\s+|this\s+|our\s+|my\s+|an?\s+)?(?:following\s+|external\s+|remote\s+)?(?:url|endpoint|server|webhook|address|email(?:\s+address)?|domain|host)\b|\b(?:to|via|using|through|with)\s+(?:the\s+)?['"`]?[A-Za-z][\w.-]*['"`]?\s+tool\b)/i;
+export const EXFIL_DESTINATION = /(?:https?:\/\/[^\s)>"'`]+|[\w.+-]{1,64}@[\w-]+\.[\w.-]+\b|\bto\s+(?:the\s+|this\s+|our\s+|my\s+|an?\s+)?(?:following\s+|external\s+|remote\s+)?(?:url|endpoint|server|webhook|address|email(?:\s+address)?|domain|host)\b|\b(?:to|via|using|through|with)\s+(?:the\s+)?['"`]?[A-Za-z][\w.-]*['"`]?\s+tool\b)/i;
 
 /** A markdown image whose URL carries data in its query: rendering it sends the data. */
 export const IMAGE_BEACON = /!\[[^\]\n]*\]\(\s*https?:\/\/[^)\s]*[?&][^)\s]*=[^)\s]*(?:\{|\$|%7B|<)[^)\n]*\)/gi;

@@ -23,6 +23,7 @@ import {
   EXFIL_DESTINATION,
   EXFIL_OBJECT,
   EXFIL_VERB,
+  HTML_COMMENT,
   IMAGE_BEACON,
   OVERRIDE,
   PARAMETER_CONTEXT,
@@ -101,7 +102,12 @@ export const AUDIT_RULES: readonly AuditRule[] = [
     level: "warning",
     description: "Markup addressed to the model rather than the reader (<IMPORTANT>, <SYSTEM>, HTML comments, [INST])",
     help: "Tool-poisoning payloads hide in blocks such as <IMPORTANT>…</IMPORTANT> or HTML comments, which some clients do not show. Plain emphasis (\"IMPORTANT: paths must be absolute\") is not reported. Read the block: if it only explains the tool, acknowledge it with audit.allow.",
-    match: prose(MAY_DIRECT, (text) => matchAll(DIRECTIVE_BLOCKS, text, (matched) => `markup addressed to the model: ${cleanText(matched, 60)}`)),
+    match: prose(MAY_DIRECT, (text) => {
+      const message = (matched: string) => `markup addressed to the model: ${cleanText(matched, 60)}`;
+      // A comment ends at a `-->`: none can start after the last one (patterns.ts, HTML_COMMENT).
+      const closable = text.slice(0, text.lastIndexOf("-->") + 3);
+      return [...matchAll(DIRECTIVE_BLOCKS, text, message), ...matchAll([HTML_COMMENT], closable, message)];
+    }),
   },
   {
     id: "instructions-beyond-tool",
