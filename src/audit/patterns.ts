@@ -96,7 +96,10 @@ export const EXFIL_VERB = /\b(?:send|post|upload|forward|transmit|exfiltrate|lea
 export const EXFIL_OBJECT = /\b(?:(?:entire|full|whole|complete)\s+(?:conversation|chat|context|history|transcript|prompt)|conversation(?:\s+history)?|chat\s+(?:history|log|transcript)|message\s+history|previous\s+messages|all\s+(?:previous\s+|prior\s+)?messages|system\s+prompt|(?:file|document)\s+contents?|contents?\s+of\s+(?:the\s+|any\s+|all\s+|every\s+)?(?:files?|~|\/|\.)|all\s+files|credentials|secrets|environment\s+variables|api\s+keys?|private\s+keys?|(?:the\s+)?user['’]s\s+(?:data|files|messages|emails|contacts|documents))\b/i;
 export const EXFIL_DESTINATION = /(?:https?:\/\/[^\s)>"'`]+|[\w.+-]{1,64}@[\w-]+\.[\w.-]+\b|\bto\s+(?:the\s+|this\s+|our\s+|my\s+|an?\s+)?(?:following\s+|external\s+|remote\s+)?(?:url|endpoint|server|webhook|address|email(?:\s+address)?|domain|host)\b|\b(?:to|via|using|through|with)\s+(?:the\s+)?['"`]?[A-Za-z][\w.-]*['"`]?\s+tool\b)/i;
 
-/** A markdown image whose URL carries data in its query: rendering it sends the data. */
+/**
+ * A markdown image whose URL carries data in its query: rendering it sends the data. The rule runs
+ * image-beacon.ts, which finds these spans in linear time; this is its definition, and its test's oracle.
+ */
 export const IMAGE_BEACON = /!\[[^\]\n]*\]\(\s*https?:\/\/[^)\s]*[?&][^)\s]*=[^)\s]*(?:\{|\$|%7B|<)[^)\n]*\)/gi;
 
 /** Directives that change how another tool is used (shadowing), near a tool's name. */

@@ -6,6 +6,7 @@
  */
 import { cleanText } from "@mcp-codegen/runtime/internal";
 import { matchAll, isDistinctiveName, sentences, tokens } from "./match.js";
+import { imageBeacons } from "./image-beacon.js";
 import {
   MAY_ASK_CONTEXT,
   MAY_CONCEAL,
@@ -24,7 +25,6 @@ import {
   EXFIL_OBJECT,
   EXFIL_VERB,
   HTML_COMMENT,
-  IMAGE_BEACON,
   OVERRIDE,
   PARAMETER_CONTEXT,
   PARAMETER_OVERREACH,
@@ -138,7 +138,7 @@ export const AUDIT_RULES: readonly AuditRule[] = [
     level: "error",
     description: "Instructions to send the conversation, files or secrets to a URL, an address or another tool",
     help: "A sentence that combines sending, something worth stealing (conversation, file contents, secrets) and a destination (URL, e-mail address, another tool), or a markdown image whose URL query carries data, moves data out without the user asking.",
-    match: prose(undefined, (text) => [...exfiltrationSentences(text), ...gated(MAY_DIRECT, text, [IMAGE_BEACON], () => "a markdown image whose URL would carry data out when rendered")]),
+    match: prose(undefined, (text) => [...exfiltrationSentences(text), ...(MAY_DIRECT.test(text) ? imageBeacons(text).map((span) => ({ ...span, message: "a markdown image whose URL would carry data out when rendered" })) : [])]),
   },
   {
     id: "tool-shadowing",
