@@ -36,7 +36,7 @@ import {
 } from "./write/write.js";
 import { assertInside, isInside } from "./write/inside.js";
 import { duplicateDeclarations } from "./emit/declarations.js";
-import { CodegenError, SNAPSHOT_FORMAT, type Environment, type Snapshot } from "@mcp-codegen/runtime/internal";
+import { CodegenError, hashJson, pushAll, SNAPSHOT_FORMAT, type Environment, type Snapshot } from "@mcp-codegen/runtime/internal";
 import type { NamingNote } from "./normalize/normalize.js";
 import type { CaptureOptions, RawCapture } from "./capture/capture.js";
 import { selectServers } from "./config/select.js";
@@ -46,10 +46,8 @@ import { configFilters, filterSnapshot } from "./snapshot/filter.js";
 import { StageTimes, type StageTiming } from "./stages.js";
 import { auditFailsAt, auditSnapshot, stripFindings, type AuditReport } from "./audit/index.js";
 import { AuditFailedError } from "./audit/failed.js";
-import { hashJson } from "@mcp-codegen/runtime/internal";
 import { memoizedPlan, planMemoKey, readPlanMemo, writePlanMemo, type PlanMemo } from "./plan-memo.js";
 import { projectModuleFormat } from "./config/module-format.js";
-import { pushAll } from "@mcp-codegen/runtime/internal";
 
 export interface GenerateOptions {
   /** Path of the config file (default: codegen.config.* in `cwd`). */

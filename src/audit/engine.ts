@@ -2,12 +2,11 @@
  * The audit engine: every rule over every text source of a snapshot → findings, with the
  * config's re-levelling and acknowledgements applied. Pure: no I/O, no clock.
  */
-import { hashText, type Snapshot } from "@mcp-codegen/runtime/internal";
+import { hashText, pushAll, type Snapshot } from "@mcp-codegen/runtime/internal";
 import { AUDIT_RULES } from "./rules.js";
 import { textSources } from "./sources.js";
 import { showInvisible } from "./unicode.js";
 import type { AuditContext, AuditLevel, AuditRule, AuditSummary, Finding, RuleMatch, TextSource } from "./types.js";
-import { pushAll } from "@mcp-codegen/runtime/internal";
 
 /** `audit.allow`: one reviewed finding, bound to the text it was found in. */
 export interface AuditAllow {

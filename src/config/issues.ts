@@ -4,10 +4,9 @@
  */
 import path from "node:path";
 import type { ZodError, core } from "zod";
-import { CodegenError } from "@mcp-codegen/runtime/internal";
+import { CodegenError, pushAll } from "@mcp-codegen/runtime/internal";
 import { AUDIT_KEYS, DRIFT_KEYS, OUTPUT_HANDLING_KEYS, SERVER_KEYS, TOP_LEVEL_KEYS, TRANSPORTS } from "./schema.js";
 import { didYouMean } from "./suggest.js";
-import { pushAll } from "@mcp-codegen/runtime/internal";
 
 export interface ConfigIssue {
   /** Key path: `servers.math.command`; empty for the whole file. */

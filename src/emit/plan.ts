@@ -6,7 +6,7 @@
 import path from "node:path";
 import type { ResolvedConfig } from "../config/load.js";
 import { projectModuleFormat } from "../config/module-format.js";
-import { hashJson, planUniqueNames, type Snapshot } from "@mcp-codegen/runtime/internal";
+import { hashJson, planUniqueNames, pushAll, type Snapshot } from "@mcp-codegen/runtime/internal";
 import { NameScope } from "../normalize/identifiers.js";
 import { normalizeServer, type NamingNote } from "../normalize/normalize.js";
 import { RESERVED_CLIENT_MEMBERS } from "../normalize/reserved.js";
@@ -20,7 +20,6 @@ import type { Formatter } from "../format/format.js";
 import { renderSnapshotModule, snapshotModuleData } from "./snapshot-module.js";
 import { filterServerSnapshot } from "../snapshot/filter.js";
 import { selectedTargets } from "./targets/index.js";
-import { pushAll } from "@mcp-codegen/runtime/internal";
 
 export interface PlannedFile {
   /** Relative to `outDir`, `/`-separated. */

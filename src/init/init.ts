@@ -9,14 +9,13 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import { CONFIG_FILE_NAMES } from "../config/load.js";
-import { CodegenError } from "@mcp-codegen/runtime/internal";
+import { CodegenError, pushAll } from "@mcp-codegen/runtime/internal";
 import { writeAtomic } from "../write/write.js";
 import { safeServerKey } from "../config/server-key.js";
 import { convertServer } from "./convert.js";
 import { readEditorConfig } from "./read.js";
 import { configText } from "./render.js";
 import { VariableNames } from "./secrets.js";
-import { pushAll } from "@mcp-codegen/runtime/internal";
 
 export interface InitOptions {
   /** The project folder: where codegen.config.ts and package.json are. */

@@ -21,7 +21,7 @@ const NEWLINE = 0x0a;
 export type DeserializeMessage = (line: string) => JSONRPCMessage;
 
 export class LineBuffer {
-  /** The unread bytes, in arrival order: at most one complete line's worth is scanned at a time. */
+  /** The unread bytes, in arrival order. */
   #chunks: Buffer[] = [];
   #bytes = 0;
   /** How many of `#chunks` are known to hold no newline. */

@@ -9,14 +9,13 @@ import { randomBytes } from "node:crypto";
 import type { Options } from "json-schema-to-typescript";
 import type { Json, JsonObject } from "@mcp-codegen/runtime/internal";
 import { docText, escapeInvisible } from "../text.js";
-import { setOwn } from "@mcp-codegen/runtime/internal";
+import { setOwn, pushAll } from "@mcp-codegen/runtime/internal";
 import { childPointer, forEachSchema, isJsonObject } from "./pointer.js";
 import { definitionKeys, mergedKey } from "./definitions.js";
 import { prepareSchema, type PreparedSchema } from "./prepare.js";
 import { printDeclaration } from "./ts-print.js";
 import { allowedValues, nodeTypes, SAME_VALUE_KEYWORDS, type JsonType } from "./zod-keywords.js";
 import type { SchemaWarning } from "./warnings.js";
-import { pushAll } from "@mcp-codegen/runtime/internal";
 
 export interface EmitTypeScriptOptions {
   /** What the schema belongs to, e.g. `tool "math/add" input`; kept for the caller's reports. */
