@@ -1,7 +1,8 @@
 /**
  * Prettier is the oracle of the default formatter (oxfmt): the same generated files, formatted by
- * each, are the same bytes. Over the committed example and a corpus of the fuzzer's schemas and
- * hostile server text, every generated file (types, Zod schemas, descriptors, client) of
+ * each, are the same bytes. Over the committed example, a corpus of the fuzzer's schemas and
+ * hostile server text, and the `test:real` corpus when it is on this machine (`npm run test:real
+ * -- --keep`; skipped otherwise, as in CI), every generated file (types, Zod schemas, descriptors, client) of
  * `format: "oxfmt"` equals `format: "prettier"`'s but for the banner's inputs hash (the formatter's
  * options are part of it).
  */
@@ -14,6 +15,7 @@ import { readSnapshot } from "../../src/snapshot/file.js";
 import { hashJson } from "../../runtime/src/shared/hash.js";
 import type { Snapshot, ToolEntry } from "../../runtime/src/shared/snapshot.js";
 import { caseArbitrary } from "../fuzz/schemas.js";
+import { realSnapshotPaths } from "../real/corpus.js";
 import { repoRoot } from "../helpers/servers.js";
 import { tempProject } from "../helpers/cli.js";
 
@@ -71,4 +73,16 @@ describe("oxfmt gives prettier's bytes", () => {
     expect([...oxfmt.keys()]).toEqual(["fuzz/index.ts", "fuzz/schemas.ts", "fuzz/snapshot.ts", "fuzz/types.ts", "index.ts"]);
     for (const [file, text] of oxfmt) expect(text, file).toBe(prettier.get(file));
   }, 300_000);
+
+  const corpus = realSnapshotPaths();
+  it.skipIf(corpus.length === 0)(`on the test:real corpus (${corpus.length} servers)`, async () => {
+    // One snapshot of every server the corpus listed: each keeps its own name and entry.
+    const snapshots = await Promise.all(corpus.map((file) => readSnapshot(file)));
+    const entries = snapshots.flatMap((snapshot) => Object.entries(snapshot.servers));
+    const snapshot = { ...snapshots[0]!, servers: Object.fromEntries(entries) } as Snapshot;
+    const servers = Object.fromEntries(entries.map(([name]) => [name, { transport: "stdio", command: "node" }]));
+    const [oxfmt, prettier] = await generateBoth(snapshot, servers);
+    expect(oxfmt.size).toBe(4 * entries.length + 1);
+    for (const [file, text] of oxfmt) expect(text, file).toBe(prettier.get(file));
+  }, 600_000);
 });
