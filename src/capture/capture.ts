@@ -10,6 +10,7 @@ import type { ResolvedConfig, ResolvedServer } from "../config/load.js";
 import { openForCapture, resolveForCapture, UNBOUNDED, withStoredLogin } from "./connect.js";
 import { checkDepth, ListingBudget, listingTooLarge, type CaptureLimits } from "./limits.js";
 import { describeFailure } from "./failure.js";
+import { entityLabel, InvalidPage } from "./invalid-page.js";
 import { ServersFailedError } from "./servers-failed.js";
 import { captureSkills } from "./skills.js";
 import { describeUnanswered, unansweredCode, type UnansweredList } from "./unavailable.js";
@@ -317,9 +318,9 @@ async function listEverything(
         pages++;
         const page = await client.request({ method: listing.method, params: cursor ? { cursor } : {} }, AS_SENT, options);
         const items = page[listing.key];
-        if (Array.isArray(items)) for (const item of items as Listed[]) checkDepth(subject, `${listing.entity} ${JSON.stringify(entityName(item))}`, item, limits.maxSchemaDepth);
+        if (Array.isArray(items)) for (const [index, item] of (items as Listed[]).entries()) checkDepth(subject, `${listing.entity} ${entityLabel(item, index)}`, item, limits.maxSchemaDepth);
         const checked = schemas[listing.schema].safeParse(page);
-        if (!checked.success) throw checked.error;
+        if (!checked.success) throw new InvalidPage(checked.error.issues, page, listing);
         budget.add(items as Listed[]);
         return { items: items as Listed[], nextCursor: page["nextCursor"] as string | undefined };
       };
@@ -360,13 +361,10 @@ async function listEverything(
 
 /** A failure's message; a result that breaks the protocol's schema as `path: problem` pairs instead of Zod's JSON. */
 function causeMessage(error: unknown): string {
+  if (error instanceof InvalidPage) return error.message;
   const issues = (error as { issues?: unknown } | null)?.issues;
   if (!Array.isArray(issues)) return errorMessage(error);
   const described = (issues as { path?: unknown[]; message?: string }[]).map((issue) => `${(issue.path ?? []).join(".") || "(result)"}: ${issue.message ?? "invalid"}`);
   return `invalid result (${described.join("; ")})`;
 }
 
-function entityName(item: Listed): unknown {
-  const record = item as Record<string, unknown>;
-  return record["name"] ?? record["uri"] ?? record["uriTemplate"];
-}

@@ -47,13 +47,23 @@ describe("hostile stdio servers", () => {
 
   it("a server whose answer breaks the protocol's schema", async () => {
     const project = projectWithOutput("badresult", { odd: hostileStdio("bad-result") });
-    await expectCleanFailure(project, /server "odd": cannot capture: invalid result \(tools: .*expected array.*\) during tools\/list \(page 1\)$/);
+    await expectCleanFailure(project, /server "odd": cannot capture: invalid result \(\/tools: .*expected array.*\) during tools\/list \(page 1\)$/);
+  });
+
+  it("tools that break the protocol's schema are named with a pointer inside each, the first three told and the rest counted", async () => {
+    // As @modelcontextprotocol/server-gitlab 2025.4.25 lists its tools when npm gives it Zod 4.
+    const project = projectWithOutput("untyped", { odd: hostileStdio("untyped-inputs") });
+    const line = await expectCleanFailure(project, /server "odd": cannot capture: invalid result \(tool "tool_0" \/inputSchema\/type: .*expected "object".*; and 6 more\) during tools\/list \(page 1\)$/);
+    // Server text in the line: quoted, shortened, on one line.
+    expect(line).toContain(`; tool "odd \\"name\\"/\\n${"x".repeat(47)}…" /inputSchema/type: `);
+    expect(line).toContain('; tool "tool_2" /inputSchema/type: ');
+    expect(line).not.toContain("tool_3");
   });
 
   it("a number too large for a double inside a property schema breaks the protocol's schema", async () => {
     // Valid JSON text that parses as Infinity, which the protocol's schema refuses.
     const project = projectWithOutput("hugenumber", { odd: hostileStdio("huge-number") });
-    await expectCleanFailure(project, /server "odd": cannot capture: invalid result \(tools\.0\.inputSchema\.properties\.size: .*\) during tools\/list \(page 1\)$/);
+    await expectCleanFailure(project, /server "odd": cannot capture: invalid result \(tool "sized" \/inputSchema\/properties\/size: .*\) during tools\/list \(page 1\)$/);
   });
 
   it("a listing of 50 MB stops at the size cap, which names how to raise it", async () => {

@@ -55,7 +55,7 @@ describe("lists a server advertises but does not answer", () => {
     expect(lines).toHaveLength(3);
     expect(lines.find((line) => line.includes("resources/list:"))).toMatch(/server "pg".*resources\/list.*-32601 \(Method not found\).*generated without resources.*unavailableLists: "error"/);
     expect(lines.find((line) => line.includes("resources/templates/list"))).toMatch(/server "pg".*-32603 \(Internal error\): resourceTemplates cannot be listed; generated without resource templates/);
-    expect(lines.find((line) => line.includes("prompts/list"))).toMatch(/server "pg".*prompts\/list.*invalid result \(prompts: .*\); generated without prompts/);
+    expect(lines.find((line) => line.includes("prompts/list"))).toMatch(/server "pg".*prompts\/list.*invalid result \(\/prompts: .*\); generated without prompts/);
   });
 
   it("the snapshot records each unavailable list with its code only, and everything else", () => {

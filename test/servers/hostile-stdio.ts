@@ -9,6 +9,9 @@
  * `huge` lists tools whose JSON totals `size` MB (default 50) in one answer; `deep` lists one
  * tool whose input schema nests `size` levels (default 10,000); `huge-number` lists a tool whose
  * property schema holds `1e400` (a number JSON can spell and a double cannot hold);
+ * `untyped-inputs` lists 9 tools whose input schemas lack `type: "object"` (as a server built with
+ * zod-to-json-schema 3 over Zod 4 lists them: `{ $schema }` only), the second one with a long
+ * name holding a quote, a slash and a line break;
  * `open-objects` lists tools that are valid but awkward for generated code: annotations and
  * `_meta` with keys the spec does not name, `$defs` whose sub-type names collide with another
  * tool's types, and properties named `__proto__`, `__proto__x`, `constructor`, `toString`
@@ -108,6 +111,11 @@ function answerList(id: Request["id"]): void {
       // 1e400 is valid JSON text that parses as Infinity, which the protocol's schema refuses.
       process.stdout.write(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":{"tools":[{"name":"sized","inputSchema":{"type":"object","properties":{"ok":{"type":"string"},"size":{"type":"number","maximum":1e400}}}}]}}\n`);
       return;
+    case "untyped-inputs": {
+      const names = Array.from({ length: 9 }, (_, index) => (index === 1 ? `odd "name"/\n${"x".repeat(100)}` : `tool_${index}`));
+      send({ jsonrpc: "2.0", id, result: { tools: names.map((name) => ({ name, inputSchema: { $schema: "http://json-schema.org/draft-07/schema#" } })) } });
+      return;
+    }
     case "open-objects":
       process.stdout.write(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":{"tools":${openObjectTools().replace(/\s*\n\s*/g, "")}}}\n`);
       return;
