@@ -335,7 +335,7 @@ async function listEverything(
         }
         if (error instanceof CodegenError || error instanceof McpRuntimeError) throw error;
         const hint = isTools ? "" : ' (`unavailableLists: "error"` is set; without it the list is skipped with a warning)';
-        const why = optional.cutoff?.aborted && !isTools ? optional.timeoutMessage ?? "no answer" : causeMessage(error);
+        const why = optional.cutoff?.aborted && !isTools ? optional.timeoutMessage ?? "no answer" : answeredError(error) ?? causeMessage(error);
         throw new Error(`${why} during ${listing.method} (page ${pages})${optional.strict ? hint : ""}`, { cause: error });
       });
     }),
@@ -357,6 +357,15 @@ async function listEverything(
     ...(skills === undefined ? {} : { skills: skills.entries, refusedSkills: skills.refused }),
     ...(Object.keys(unavailable).length === 0 ? {} : { unavailable }),
   };
+}
+
+/**
+ * `the server answered error -32603 (Internal error): fetch failed`: a JSON-RPC error answer told
+ * as the server's, not as a failure of this side (its message alone reads like one).
+ */
+function answeredError(error: unknown): string | undefined {
+  const code = unansweredCode(error, false);
+  return typeof code === "number" ? `the server ${describeUnanswered(code, errorMessage(error))}` : undefined;
 }
 
 /** A failure's message; a result that breaks the protocol's schema as `path: problem` pairs instead of Zod's JSON. */
