@@ -5,7 +5,7 @@
  */
 import type { Client, Prompt, Resource, ResourceTemplateType as ResourceTemplate, Tool } from "@modelcontextprotocol/client";
 import { CodegenError, eraOfRevision, errorMessage, redact, type Environment, type ProtocolEra, type SkillEntry } from "@mcp-codegen/runtime/internal";
-import { AS_SENT, closeTransport, McpRuntimeError, OpenFailure, collectPages, loadClientSdk, loadSchemaSdk, LoginRequiredError, StdoutNoise, STDOUT_NOISE_HINT, type OpenedClient, type RefusedSkill } from "@mcp-codegen/runtime/internal/connect";
+import { AS_SENT, closeTransport, McpRuntimeError, OpenFailure, collectPages, loadClientSdk, loadSchemaSdk, LoginRequiredError, StdoutNoise, STDOUT_NOISE_HINT, type OpenedClient, type StderrTail, type RefusedSkill } from "@mcp-codegen/runtime/internal/connect";
 import type { ResolvedConfig, ResolvedServer } from "../config/load.js";
 import { openForCapture, resolveForCapture, UNBOUNDED, withStoredLogin } from "./connect.js";
 import { checkDepth, ListingBudget, listingTooLarge, type CaptureLimits } from "./limits.js";
@@ -148,6 +148,7 @@ async function captureOne(server: ResolvedServer, config: ResolvedConfig, env: E
   const resolved = withStoredLogin(server.name, resolveForCapture(server.name, server.config, env, config.rootDir, limits.maxListingBytes));
   const stream = new StreamTrouble(subject, limits);
   const noise = new StdoutNoise();
+  const stderr: { current: StderrTail | undefined } = { current: undefined };
   let client: Client | undefined;
   let opened: OpenedClient | undefined;
   let kept = false;
@@ -163,7 +164,8 @@ async function captureOne(server: ResolvedServer, config: ResolvedConfig, env: E
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       cutoff.abort();
-      if (!toolsListed) reject(new CodegenError("server", redact(noAnswer(timeoutMessage, server.name, stream, noise.quote(resolved.secrets)), resolved.secrets), { subject }));
+      const said = stderr.current?.summary() ?? "";
+      if (!toolsListed) reject(new CodegenError("server", redact(noAnswer(timeoutMessage, server.name, stream, noise.quote(resolved.secrets), said), resolved.secrets), { subject }));
     }, timeout);
     onAbort = () => reject(new CodegenError("server", "capture interrupted", { subject }));
     if (options.signal?.aborted) onAbort();
@@ -175,7 +177,7 @@ async function captureOne(server: ResolvedServer, config: ResolvedConfig, env: E
         client = created;
         created.onerror = (error) => stream.record(error);
         options.install?.(server.name, created);
-      }, server.config.protocol, stop.signal, noise);
+      }, server.config.protocol, stop.signal, noise, stderr);
       return listEverything(opened.client, opened.protocolVersion, server.name, limits, {
         strict: config.unavailableLists === "error",
         cutoff: cutoff.signal,
@@ -232,10 +234,13 @@ const CLOSED_PIPE = /^(Connection closed|the server's stdin is closed \(.*\))$/;
  * The deadline's message. A server that wrote text that is not JSON-RPC on stdout most likely
  * answered among it, or not at all: that is named first, a longer timeout only after.
  */
-function noAnswer(timeoutMessage: string, server: string, stream: StreamTrouble, noise: string): string {
+/** The deadline's message; `stderr` is the stdio server's last error-like line ("" when none), often the real cause. */
+function noAnswer(timeoutMessage: string, server: string, stream: StreamTrouble, noise: string, stderr: string): string {
   const raise = `raise \`timeout\` in the config: at the top level, or in servers.${server}`;
-  if (noise === "") return `${timeoutMessage}${stream.junkNote()} (${raise})`;
-  return `${timeoutMessage}, likely because it wrote ${noise}: ${STDOUT_NOISE_HINT}; if it is only slow, ${raise}`;
+  const said = stderr === "" ? "" : ` (stderr: ${stderr})`;
+  if (noise === "" && said === "") return `${timeoutMessage}${stream.junkNote()} (${raise})`;
+  if (noise === "") return `${timeoutMessage}${stream.junkNote()}${said}; if it is only slow, ${raise}`;
+  return `${timeoutMessage}, likely because it wrote ${noise}: ${STDOUT_NOISE_HINT}${said}; if it is only slow, ${raise}`;
 }
 
 /**

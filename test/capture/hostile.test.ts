@@ -45,6 +45,14 @@ describe("hostile stdio servers", () => {
     await expectCleanFailure(project, /server "odd": no answer within 2000 ms, likely because it wrote text that is not JSON-RPC on stdout \("\{"hello":"world","id":1\}"\): a stdio server must write only JSON-RPC messages on stdout and log to stderr .*; if it is only slow, raise `timeout` in the config: at the top level, or in servers\.odd$/);
   });
 
+  it("a server that hangs says, at the deadline, what its stderr last said, secrets masked: after the handshake and during it", async () => {
+    for (const mode of ["hang-logging", "mute-logging"]) {
+      const project = projectWithOutput(mode, { db: { ...hostileStdio(mode), env: { DB_TOKEN: "${DB_TOKEN}" } } }, { timeout: 1_500 });
+      const line = await expectCleanFailure(project, /^mcp-codegen: server "db": no answer within 1500 ms \(stderr: db: Error: connect ECONNREFUSED 127\.0\.0\.1:9 \(token \*\*\*\)\); if it is only slow, raise `timeout` in the config: at the top level, or in servers\.db$/, ["generate"], { DB_TOKEN: "tok-5ecret-6789" });
+      expect(line).not.toContain("5ecret");
+    }
+  });
+
   it("a server whose answer breaks the protocol's schema", async () => {
     const project = projectWithOutput("badresult", { odd: hostileStdio("bad-result") });
     await expectCleanFailure(project, /server "odd": cannot capture: invalid result \(\/tools: .*expected array.*\) during tools\/list \(page 1\)$/);

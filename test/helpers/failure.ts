@@ -17,10 +17,10 @@ export function projectWithOutput(name: string, servers: Record<string, unknown>
   return project;
 }
 
-/** Runs `args` (default `generate`) and returns the one line of stderr after checking the rest. */
-export async function expectCleanFailure(project: string, pattern: RegExp, args: string[] = ["generate"]): Promise<string> {
+/** Runs `args` (default `generate`, with `env` over this process's) and returns the one line of stderr after checking the rest. */
+export async function expectCleanFailure(project: string, pattern: RegExp, args: string[] = ["generate"], env: Record<string, string> = {}): Promise<string> {
   const before = treeHashes(path.join(project, "out"));
-  const result = await runCli(args, { cwd: project });
+  const result = await runCli(args, { cwd: project, env });
   expect(result.status, result.stderr).toBe(2);
   const lines = result.stderr.trim().split("\n");
   expect(lines).toHaveLength(1);

@@ -9,6 +9,9 @@
  * `huge` lists tools whose JSON totals `size` MB (default 50) in one answer; `deep` lists one
  * tool whose input schema nests `size` levels (default 10,000); `huge-number` lists a tool whose
  * property schema holds `1e400` (a number JSON can spell and a double cannot hold);
+ * `hang-logging` answers `initialize` and never `tools/list`, and `mute-logging` answers nothing,
+ * each writing a database error to stderr every 100 ms (with its `DB_TOKEN`, as a careless
+ * server might);
  * `untyped-inputs` lists 9 tools whose input schemas lack `type: "object"` (as a server built with
  * zod-to-json-schema 3 over Zod 4 lists them: `{ $schema }` only), the second one with a long
  * name holding a quote, a slash and a line break;
@@ -111,6 +114,8 @@ function answerList(id: Request["id"]): void {
       // 1e400 is valid JSON text that parses as Infinity, which the protocol's schema refuses.
       process.stdout.write(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":{"tools":[{"name":"sized","inputSchema":{"type":"object","properties":{"ok":{"type":"string"},"size":{"type":"number","maximum":1e400}}}}]}}\n`);
       return;
+    case "hang-logging":
+      return;
     case "untyped-inputs": {
       const names = Array.from({ length: 9 }, (_, index) => (index === 1 ? `odd "name"/\n${"x".repeat(100)}` : `tool_${index}`));
       send({ jsonrpc: "2.0", id, result: { tools: names.map((name) => ({ name, inputSchema: { $schema: "http://json-schema.org/draft-07/schema#" } })) } });
@@ -125,8 +130,15 @@ function answerList(id: Request["id"]): void {
   }
 }
 
+if (mode === "hang-logging" || mode === "mute-logging") {
+  const say = () => process.stderr.write(`db: connecting to 127.0.0.1:9\ndb: Error: connect ECONNREFUSED 127.0.0.1:9 (token ${process.env["DB_TOKEN"] ?? "-"})\ndb: retrying in 100 ms\n`);
+  say();
+  setInterval(say, 100);
+}
+
 createInterface({ input: process.stdin }).on("line", (line) => {
   const request = JSON.parse(line) as Request;
+  if (mode === "mute-logging") return;
   if (request.method === "initialize") {
     send({
       jsonrpc: "2.0",

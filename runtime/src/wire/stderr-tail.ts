@@ -19,10 +19,6 @@ export class StderrTail {
     stream.on("error", () => undefined);
   }
 
-  /**
-   * The line that best explains a failure: the last one that reads like an error, else the
-   * last non-empty one; "" when the server wrote nothing.
-   */
   /** The last `count` non-empty lines, joined with " | " (a crash's context, not only its last words). */
   lastLines(count = 3): string {
     return this.#text
@@ -33,6 +29,10 @@ export class StderrTail {
       .join(" | ");
   }
 
+  /**
+   * The line that best explains a failure: the last one that reads like an error, else the
+   * last non-empty one; "" when the server wrote nothing.
+   */
   summary(): string {
     const lines = this.#text
       .split(/\r?\n/)

@@ -56,6 +56,11 @@ export interface ClientSetup {
    */
   stdoutNoise?: StdoutNoise | undefined;
   /**
+   * Where the tail of a stdio child's stderr is kept (default: a new one per open), for the same
+   * kind of caller: a server that hangs often says why on stderr.
+   */
+  stderrTail?: { current: StderrTail | undefined } | undefined;
+  /**
    * A stdio server's child, spawned before the SDK loaded so it starts while the SDK does
    * (early-child.ts). The first transport adopts it and probes the era in place on it, as
    * `inPlace` attempts ask (captures); it is ended if the open fails before that.
@@ -138,7 +143,7 @@ async function openStdio(server: ResolvedStdio, open: OpenSettings, early: Early
   // The SDK merges `env` over its safe default environment (PATH, HOME, …), never process.env.
   const { StdioClientTransport } = await loadStdioSdk();
   // With "pipe" the SDK hands out its stderr stream before start: read it from the first byte.
-  const tail: { current: StderrTail | undefined } = { current: undefined };
+  const tail: { current: StderrTail | undefined } = open.setup.stderrTail ?? { current: undefined };
   const exit: { current: string | undefined } = { current: undefined };
   const noise = open.setup.stdoutNoise ?? new StdoutNoise();
   const transport = (attempt: EraAttempt) => {
