@@ -61,10 +61,25 @@ export const REAL_SERVERS: readonly RealServer[] = [
   { key: "gitlab-zereight", package: "@zereight/mcp-gitlab", version: "2.1.64", env: { GITLAB_PERSONAL_ACCESS_TOKEN: DUMMY } },
   { key: "mapbox", package: "@mapbox/mcp-server", version: "0.14.0", env: { MAPBOX_ACCESS_TOKEN: DUMMY } },
   { key: "code-runner", package: "mcp-server-code-runner", version: "0.1.8" },
+  { key: "circleci", package: "@circleci/mcp-server-circleci", version: "0.20.0", env: { CIRCLECI_TOKEN: DUMMY } },
+  { key: "brightdata", package: "@brightdata/mcp", version: "2.11.3", env: { API_TOKEN: DUMMY } },
+  { key: "git-cyanheads", package: "@cyanheads/git-mcp-server", version: "2.15.3" },
+  { key: "elasticsearch", package: "@elastic/mcp-server-elasticsearch", version: "0.3.1", env: { ES_URL: "http://127.0.0.1:9", ES_API_KEY: DUMMY } },
+  { key: "netlify", package: "@netlify/mcp", version: "1.15.1" },
+  { key: "n8n", package: "n8n-mcp", version: "2.87.0" },
+  { key: "browser-tools", package: "@agentdeskai/browser-tools-mcp", version: "2.0.2" },
+  { key: "lara", package: "@translated/lara-mcp", version: "1.0.6", env: { LARA_ACCESS_KEY_ID: DUMMY, LARA_ACCESS_KEY_SECRET: DUMMY } },
+  { key: "youtube-transcript", package: "@kimtaeyoon83/mcp-server-youtube-transcript", version: "0.1.1" },
+  { key: "browserbase", package: "@browserbasehq/mcp-server-browserbase", version: "2.4.3", env: { BROWSERBASE_API_KEY: DUMMY, BROWSERBASE_PROJECT_ID: DUMMY, GEMINI_API_KEY: DUMMY } },
 ];
 
 /** Left out on purpose, with why (printed by the run). */
 export const SKIPPED: readonly { package: string; why: string }[] = [
   { package: "@modelcontextprotocol/server-gdrive", why: "needs an OAuth client file from Google Cloud before it starts" },
   { package: "@azure/mcp", why: "its server is a .NET binary chosen per platform at run time; out of scope for a Node corpus" },
+  { package: "@neondatabase/mcp-server-neon", why: "npm install of 0.6.5 did not finish here within 120 s" },
+  { package: "@apify/actors-mcp-server", why: "requires Node.js 22 and exits on this corpus's Node 20" },
+  { package: "@railway/mcp-server", why: "starts the Railway CLI's own server (`railway mcp`), which its install does not bring" },
+  { package: "@upstash/mcp-server", why: "asks api.upstash.com at start and exits without an answer" },
+  { package: "@modelcontextprotocol/server-redis", why: "never answers tools/list without a Redis server (it retries the connection; the capture's deadline quotes its stderr)" },
 ];
