@@ -28,6 +28,7 @@ export const WARNING_RULES: readonly WarningRule[] = [
   { id: "ref-invalid", match: /^\$ref is not a string/, help: "a $ref that is not a string is ignored" },
   { id: "oneof-as-anyof", match: /^checked as anyOf/, help: "oneOf whose branches are not all checked exactly is checked as anyOf" },
   { id: "composition-not-checked", match: /^(not|if) is not checked|^not checked \(the contains schema/, help: "not / if-then-else / maxContains over a schema not checked exactly" },
+  { id: "accepts-nothing", match: /^enum lists no value/, help: "an empty enum: no value is valid there, so a tool that requires it cannot be called" },
   { id: "value-not-checked", match: /^(enum|const) with an object or array value/, help: "enum or const values that are objects or arrays are not checked" },
   { id: "keyword-not-checked", match: /^\S+ is not checked$|^not checked \(/, help: "a keyword the Zod schema does not check" },
   { id: "keyword-ignored", match: /; ignored$/, help: "a keyword with a value of the wrong kind is ignored" },

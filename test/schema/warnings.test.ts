@@ -29,3 +29,21 @@ describe("schema warnings of a tool", () => {
     ]);
   });
 });
+
+describe("a schema no value satisfies", () => {
+  it("an empty enum is typed never, checked as z.never() and warned of once, by its pointer (as @netlify/mcp 1.15.1 lists one)", async () => {
+    const body = {
+      name: "netlify-coding-rules",
+      inputSchema: { type: "object", properties: { creationType: { type: "string", enum: [] }, other: { enum: ["a"] } }, required: ["creationType"], additionalProperties: false },
+    };
+    const entry: ToolEntry = { ...body, hash: hashJson(body) };
+    const chunk: Omit<ToolChunk, "part"> = { serverKey: "s", tools: [{ entry, inputType: "RulesInput", outputType: undefined, inputSubTypes: [], outputSubTypes: [] }], inputTypes: "closed" };
+    const types = await emitToolChunk({ ...chunk, part: "types" });
+    const schemas = await emitToolChunk({ ...chunk, part: "schemas" });
+    expect(types.statements.join("\n")).toMatch(/^creationType: never$/m);
+    expect(schemas.statements.join("\n")).toMatch(/creationType: z\.never\(\),/);
+    expect(schemas.warnings.map((warning) => `${warning.subject} ${warning.pointer}: ${warning.message}`)).toEqual([
+      'tool "s/netlify-coding-rules" /inputSchema/properties/creationType/enum: enum lists no value: nothing is valid here',
+    ]);
+  });
+});

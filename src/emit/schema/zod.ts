@@ -150,6 +150,8 @@ class ZodEmitter implements Emit {
   private base(node: JsonObject, pointer: string, types: readonly JsonType[] | undefined): string | undefined {
     const values = allowedValues(node, types);
     if (values !== undefined) {
+      // A server's bug (an enum built from an empty list), not a choice: a required property here makes its tool uncallable.
+      if (Array.isArray(node.enum) && node.enum.length === 0) this.warn(childPointer(pointer, "enum"), "enum lists no value: nothing is valid here");
       const listed = valuesExpression(values);
       // enum/const already fix the type; the type keywords still matter when they constrain more.
       const constrained = types !== undefined && types.some((t) => hasConstraints(node, t));
