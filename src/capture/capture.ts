@@ -5,7 +5,7 @@
  */
 import type { Client, Prompt, Resource, ResourceTemplateType as ResourceTemplate, Tool } from "@modelcontextprotocol/client";
 import { CodegenError, eraOfRevision, errorMessage, redact, type Environment, type ProtocolEra, type SkillEntry } from "@mcp-codegen/runtime/internal";
-import { AS_SENT, closeTransport, McpRuntimeError, OpenFailure, collectPages, loadClientSdk, loadSchemaSdk, LoginRequiredError, StdoutNoise, STDOUT_NOISE_HINT, type OpenedClient, type StderrTail, type RefusedSkill } from "@mcp-codegen/runtime/internal/connect";
+import { AS_SENT, closeTransport, McpRuntimeError, OpenFailure, collectPages, loadClientSdk, loadSchemaSdk, LoginRequiredError, StdoutNoise, STDOUT_NOISE_HINT, type OpenedClient, type StderrTailSlot, type RefusedSkill } from "@mcp-codegen/runtime/internal/connect";
 import type { ResolvedConfig, ResolvedServer } from "../config/load.js";
 import { openForCapture, resolveForCapture, UNBOUNDED, withStoredLogin } from "./connect.js";
 import { checkDepth, ListingBudget, listingTooLarge, type CaptureLimits } from "./limits.js";
@@ -148,7 +148,7 @@ async function captureOne(server: ResolvedServer, config: ResolvedConfig, env: E
   const resolved = withStoredLogin(server.name, resolveForCapture(server.name, server.config, env, config.rootDir, limits.maxListingBytes));
   const stream = new StreamTrouble(subject, limits);
   const noise = new StdoutNoise();
-  const stderr: { current: StderrTail | undefined } = { current: undefined };
+  const stderr: StderrTailSlot = { current: undefined };
   let client: Client | undefined;
   let opened: OpenedClient | undefined;
   let kept = false;
@@ -232,9 +232,10 @@ const CLOSED_PIPE = /^(Connection closed|the server's stdin is closed \(.*\))$/;
 
 /**
  * The deadline's message. A server that wrote text that is not JSON-RPC on stdout most likely
- * answered among it, or not at all: that is named first, a longer timeout only after.
+ * answered among it, or not at all: that is named first, a longer timeout only after. `stderr`
+ * is a stdio server's last error-like line ("" when none): a server that waits for its database
+ * says so there.
  */
-/** The deadline's message; `stderr` is the stdio server's last error-like line ("" when none), often the real cause. */
 function noAnswer(timeoutMessage: string, server: string, stream: StreamTrouble, noise: string, stderr: string): string {
   const raise = `raise \`timeout\` in the config: at the top level, or in servers.${server}`;
   const said = stderr === "" ? "" : ` (stderr: ${stderr})`;

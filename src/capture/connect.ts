@@ -7,7 +7,7 @@
 import type { Client } from "@modelcontextprotocol/client";
 import { type Environment, type ServerConfig } from "@mcp-codegen/runtime/internal";
 import { type ProtocolSelection } from "@mcp-codegen/runtime/internal";
-import { type StderrTail, type StdoutNoise } from "@mcp-codegen/runtime/internal/connect";
+import { type StderrTailSlot, type StdoutNoise } from "@mcp-codegen/runtime/internal/connect";
 import { captureAttempts, EarlyChild, eraAttempts, resolveServer, type ResolvedServer, openClient, type OpenedClient, oauthSessionFor, withOAuthSession, fileOAuthStore } from "@mcp-codegen/runtime/internal/connect";
 
 export const CLIENT_INFO = { name: "mcp-codegen", version: "0.1.0" } as const;
@@ -44,7 +44,7 @@ export function withStoredLogin(name: string, server: ResolvedServer): ResolvedS
  * whether it changed), within the server's `protocol` option; a stdio server is spawned before
  * the SDK loads (it starts meanwhile) and probed on its own process first (`captureAttempts`).
  */
-export function openForCapture(server: ResolvedServer, onClient: (client: Client) => void, protocol: ProtocolSelection | undefined, signal: AbortSignal, stdoutNoise: StdoutNoise, stderrTail: { current: StderrTail | undefined }): Promise<OpenedClient> {
+export function openForCapture(server: ResolvedServer, onClient: (client: Client) => void, protocol: ProtocolSelection | undefined, signal: AbortSignal, stdoutNoise: StdoutNoise, stderrTail: StderrTailSlot): Promise<OpenedClient> {
   // The signal ends an open still under way (an era probe included, and its stdio sibling).
   const eras = eraAttempts(protocol, undefined);
   return openClient(server, CLIENT_INFO, { ...UNBOUNDED, signal }, { capabilities: {}, install: onClient, eras: server.kind === "stdio" ? captureAttempts(eras) : eras, stdoutNoise, stderrTail, ...(server.kind === "stdio" ? { early: new EarlyChild(server) } : {}) });

@@ -3,6 +3,11 @@ import type { Stream } from "node:stream";
 const TAIL_CHARS = 2_000;
 const ERROR_WORDS = /error|exception|cannot|failed|not found|denied/i;
 
+/** Where an open keeps the tail of its current child's stderr (each era attempt starts a new one). */
+export interface StderrTailSlot {
+  current: StderrTail | undefined;
+}
+
 /**
  * Drains a stdio server's stderr (so the child never blocks on a full pipe) and keeps only
  * its last characters, to explain why a server failed to start or died.

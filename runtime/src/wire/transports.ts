@@ -10,7 +10,7 @@ import { useLineBuffer } from "./line-buffer.js";
 import { fetchWithCallHeaders } from "./call-headers.js";
 import type { ResolvedHttp, ResolvedServer, ResolvedStdio } from "../connection/resolve-config.js";
 import { missingPathOf } from "./missing-path.js";
-import { StderrTail } from "./stderr-tail.js";
+import { StderrTail, type StderrTailSlot } from "./stderr-tail.js";
 import { StdoutNoise, watchStdout } from "./stdout-noise.js";
 import { isEraRejection } from "./era-2026.js";
 import { probeCause } from "./failures.js";
@@ -59,7 +59,7 @@ export interface ClientSetup {
    * Where the tail of a stdio child's stderr is kept (default: a new one per open), for the same
    * kind of caller: a server that hangs often says why on stderr.
    */
-  stderrTail?: { current: StderrTail | undefined } | undefined;
+  stderrTail?: StderrTailSlot | undefined;
   /**
    * A stdio server's child, spawned before the SDK loaded so it starts while the SDK does
    * (early-child.ts). The first transport adopts it and probes the era in place on it, as
@@ -143,7 +143,7 @@ async function openStdio(server: ResolvedStdio, open: OpenSettings, early: Early
   // The SDK merges `env` over its safe default environment (PATH, HOME, …), never process.env.
   const { StdioClientTransport } = await loadStdioSdk();
   // With "pipe" the SDK hands out its stderr stream before start: read it from the first byte.
-  const tail: { current: StderrTail | undefined } = open.setup.stderrTail ?? { current: undefined };
+  const tail: StderrTailSlot = open.setup.stderrTail ?? { current: undefined };
   const exit: { current: string | undefined } = { current: undefined };
   const noise = open.setup.stdoutNoise ?? new StdoutNoise();
   const transport = (attempt: EraAttempt) => {
@@ -264,7 +264,7 @@ async function openOver(
   kind: OpenedClient["kind"],
   transport: (attempt: EraAttempt) => Transport,
   open: OpenSettings,
-  stderr: { current: StderrTail | undefined } | undefined,
+  stderr: StderrTailSlot | undefined,
 ): Promise<OpenedClient> {
   for (let index = 0; ; index++) {
     const attempt = open.attempts[index] ?? { mode: "auto" };
@@ -285,7 +285,7 @@ async function connectOnce(
   transport: Transport,
   attempt: EraAttempt,
   open: OpenSettings,
-  stderr: { current: StderrTail | undefined } | undefined,
+  stderr: StderrTailSlot | undefined,
 ): Promise<OpenedClient> {
   // Capabilities are declared only for the callbacks (sampling, roots, elicitation) supplied.
   const client = new open.sdk.Client(open.identity, {
