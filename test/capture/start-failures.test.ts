@@ -8,14 +8,24 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli, tempProject } from "../helpers/cli.js";
 
+/** `generate` in a fresh project whose one stdio server, `name`, runs `script` with `node -e`. */
+async function generateWithServer(name: string, script: string) {
+  const dir = tempProject(`crash-${name}`);
+  writeFileSync(path.join(dir, "codegen.config.json"), JSON.stringify({ servers: { [name]: { command: "node", args: ["-e", script] } }, outDir: "out", timeout: 60_000 }));
+  return runCli(["generate"], { cwd: dir, env: { CI: "1" } });
+}
+
 describe("servers that cannot start", () => {
   it("a crash at start names the exit code and the last stderr lines", async () => {
-    const dir = tempProject("crash-start");
-    const crash = "console.error('loading config'); console.error('warn: no cache'); console.error('fatal: DATABASE_URL is not set'); process.exit(3)";
-    writeFileSync(path.join(dir, "codegen.config.json"), JSON.stringify({ servers: { db: { command: "node", args: ["-e", crash] } }, outDir: "out", timeout: 60_000 }));
-    const result = await runCli(["generate"], { cwd: dir, env: { CI: "1" } });
+    const result = await generateWithServer("db", "console.error('loading config'); console.error('warn: no cache'); console.error('fatal: DATABASE_URL is not set'); process.exit(3)");
     expect(result.status).toBe(2);
     expect(result.stderr).toContain('server "db": cannot capture: the server exited with code 3 (last stderr lines: loading config | warn: no cache | fatal: DATABASE_URL is not set)');
+  });
+
+  it("a crash with an uncaught exception names its message and first frame, not the frames that end its output", async () => {
+    const result = await generateWithServer("dt", "console.error('starting'); const webidl = { util: {} }; function cacheStorage() { webidl.util.markAsUncloneable(); } cacheStorage();");
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/server "dt": cannot capture: the server exited with code 1 \(last stderr lines: TypeError: webidl\.util\.markAsUncloneable is not a function \| at cacheStorage \(\[eval\]:1:\d+\)\)/);
   });
 
   it("every missing environment variable of a server is named in one line", async () => {

@@ -1,7 +1,8 @@
 import type { Stream } from "node:stream";
+import { CrashReport, isStackFrame } from "./crash-report.js";
 
 const TAIL_CHARS = 2_000;
-const ERROR_WORDS = /error|exception|cannot|failed|not found|denied/i;
+const ERROR_WORDS = /error|exception|fatal|cannot|failed|not found|denied/i;
 
 /** Where an open keeps the tail of its current child's stderr (each era attempt starts a new one). */
 export interface StderrTailSlot {
@@ -14,36 +15,47 @@ export interface StderrTailSlot {
  */
 export class StderrTail {
   #text = "";
+  readonly #crash = new CrashReport();
 
   constructor(stream: Stream) {
     stream.on("data", (chunk: Buffer | string) => {
-      const next = this.#text + String(chunk);
+      const text = String(chunk);
+      const next = this.#text + text;
       this.#text = next.length > TAIL_CHARS ? next.slice(-TAIL_CHARS) : next;
+      this.#crash.write(text);
     });
     // A broken pipe on stderr is not the caller's problem: the stdout side reports failures.
     stream.on("error", () => undefined);
   }
 
-  /** The last `count` non-empty lines, joined with " | " (a crash's context, not only its last words). */
+  /**
+   * The last `count` non-empty lines, joined with " | " (a crash's context, not only its last
+   * words); for a Node child that died of an uncaught exception, its message and first frame.
+   */
   lastLines(count = 3): string {
-    return this.#text
-      .split(/\r?\n/)
-      .map((line) => line.trim())
-      .filter((line) => line !== "" && !line.startsWith("Node.js v"))
-      .slice(-count)
-      .join(" | ");
+    const crash = this.#crash.last;
+    if (crash !== undefined) return crash;
+    return this.#lines().slice(-count).join(" | ");
   }
 
   /**
-   * The line that best explains a failure: the last one that reads like an error, else the
-   * last non-empty one; "" when the server wrote nothing.
+   * The line that best explains a failure: an uncaught exception's message and first frame, else
+   * the last line that reads like an error, else the last non-empty one; "" when the server wrote
+   * nothing.
    */
   summary(): string {
-    const lines = this.#text
-      .split(/\r?\n/)
-      .map((line) => line.trim())
-      .filter((line) => line !== "" && !line.startsWith("Node.js v"));
+    const crash = this.#crash.last;
+    if (crash !== undefined) return crash;
+    const lines = this.#lines();
     const errorLine = lines.findLast((line) => ERROR_WORDS.test(line));
     return errorLine ?? lines[lines.length - 1] ?? "";
+  }
+
+  /** The kept tail's lines that say something: not empty, not a stack frame, not Node's version. */
+  #lines(): string[] {
+    return this.#text
+      .split(/\r?\n/)
+      .map((line) => line.trim())
+      .filter((line) => line !== "" && !line.startsWith("Node.js v") && !isStackFrame(line));
   }
 }
