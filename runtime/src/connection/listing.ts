@@ -4,6 +4,7 @@ import { loadSchemaSdk } from "../wire/sdk.js";
 import { isLegacyConnection } from "../wire/era-2025.js";
 import { LISTS, listedAsSent, type ListMethod } from "../wire/listing-record.js";
 import { ProtocolError } from "../shared/errors.js";
+import { describeInvalidPage } from "./invalid-page.js";
 import { pushAll } from "../shared/lists.js";
 
 /** A server that pages forever is broken; this many pages is far beyond any real listing. */
@@ -78,10 +79,7 @@ async function listPagesOf<T>(client: Client, server: string, method: ListMethod
   return collectPages(server, method, async (cursor) => {
     const page = await client.request({ method, params: cursor === undefined ? {} : { cursor } } as never, AS_SENT, options);
     const checked = schema.safeParse(page);
-    if (!checked.success) {
-      const [issue] = checked.error.issues;
-      throw new ProtocolError(server, `${method} answered with an invalid result${issue ? ` at /${issue.path.join("/")}: ${issue.message}` : ""}`);
-    }
+    if (!checked.success) throw new ProtocolError(server, `${method} answered with an ${describeInvalidPage(checked.error.issues, page, { key, entity: LISTS[method].entity })}`);
     const nextCursor = typeof page["nextCursor"] === "string" ? page["nextCursor"] : undefined;
     return { items: (page[key] ?? []) as T[], nextCursor };
   });

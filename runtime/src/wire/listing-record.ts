@@ -14,10 +14,10 @@ import type { Client, JSONRPCMessage, Transport, TransportSendOptions } from "@m
 
 /** Each list method, the key of its items in the result, and what names one item. */
 export const LISTS = {
-  "tools/list": { items: "tools", key: "name" },
-  "resources/list": { items: "resources", key: "uri" },
-  "resources/templates/list": { items: "resourceTemplates", key: "uriTemplate" },
-  "prompts/list": { items: "prompts", key: "name" },
+  "tools/list": { items: "tools", key: "name", entity: "tool" },
+  "resources/list": { items: "resources", key: "uri", entity: "resource" },
+  "resources/templates/list": { items: "resourceTemplates", key: "uriTemplate", entity: "resource template" },
+  "prompts/list": { items: "prompts", key: "name", entity: "prompt" },
 } as const;
 
 export type ListMethod = keyof typeof LISTS;

@@ -17,20 +17,31 @@ const TOLD = 3;
 /** Server text in a message: an entity's name is shown up to this many characters. */
 const NAME_CHARS = 60;
 
-/** Thrown for such a page; `issues` marks it as an invalid result (unavailable.ts). */
+/** Which list a page belongs to: the key of its items (`tools`) and what one item is called (`tool`). */
+export interface PageListing {
+  key: string;
+  entity: string;
+}
+
+/** `invalid result (tool "create_issue" /inputSchema/type: …; and 6 more)`. */
+export function describeInvalidPage(issues: readonly PageIssue[], page: Record<string, unknown>, listing: PageListing): string {
+  const told = issues.slice(0, TOLD).map((issue) => describeIssue(issue, page, listing));
+  const more = issues.length > TOLD ? `; and ${issues.length - TOLD} more` : "";
+  return `invalid result (${told.join("; ")}${more})`;
+}
+
+/** Thrown for such a page where the caller words the failure itself; `issues` marks it as an invalid result (src/capture/unavailable.ts). */
 export class InvalidPage extends Error {
   readonly issues: readonly PageIssue[];
 
-  constructor(issues: readonly PageIssue[], page: Record<string, unknown>, listing: { key: string; entity: string }) {
-    const told = issues.slice(0, TOLD).map((issue) => describeIssue(issue, page, listing));
-    const more = issues.length > TOLD ? `; and ${issues.length - TOLD} more` : "";
-    super(`invalid result (${told.join("; ")}${more})`);
+  constructor(issues: readonly PageIssue[], page: Record<string, unknown>, listing: PageListing) {
+    super(describeInvalidPage(issues, page, listing));
     this.name = "InvalidPage";
     this.issues = issues;
   }
 }
 
-function describeIssue(issue: PageIssue, page: Record<string, unknown>, listing: { key: string; entity: string }): string {
+function describeIssue(issue: PageIssue, page: Record<string, unknown>, listing: PageListing): string {
   const path = issue.path ?? [];
   const message = issue.message ?? "invalid";
   const [key, index, ...inside] = path;
