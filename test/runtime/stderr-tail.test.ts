@@ -41,6 +41,11 @@ describe("the tail of a child's stderr", () => {
     expect(tail.summary()).toBe("fatal: DATABASE_URL is not set");
   });
 
+  it("terminal colour codes are left out (a logger that colours even on a pipe)", async () => {
+    const tail = await tailOf("console.error('\\u001b[31mError forwarding message to server:\\u001b[39m', new TypeError('fetch failed'));");
+    expect(tail.summary()).toMatch(/^Error forwarding message to server: TypeError: fetch failed \| at \[eval\]:1:\d+$/);
+  });
+
   it("lines that only look like frames are not taken for a stack", async () => {
     const tail = await tailOf("console.error('the job ran'); console.error('at 10:00 it stopped'); process.exit(1);");
     expect(tail.lastLines()).toBe("the job ran | at 10:00 it stopped");

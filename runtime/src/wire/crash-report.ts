@@ -13,6 +13,7 @@ const FRAME = /^at (?:async )?\S.*(?::\d+:\d+\)?|\((?:native|<anonymous>|index \
 export function isStackFrame(line: string): boolean {
   return FRAME.test(line);
 }
+
 /** A line that opens an error's message: `TypeError: …`, `Error [ERR_X]: …`, `Fatal error in main(): Error: …`. */
 const ERROR_HEAD = /(?:^|[\s:])\w*(?:Error|Exception)(?: \[\w+\])?: /;
 /** A line longer than this is kept cut: a line that never ends must not grow without bound. */

@@ -3,6 +3,9 @@ import { CrashReport, isStackFrame } from "./crash-report.js";
 
 const TAIL_CHARS = 2_000;
 const ERROR_WORDS = /error|exception|fatal|cannot|failed|not found|denied/i;
+/** Terminal colour codes (SGR), which loggers add even on a pipe: decoration, left out of messages. */
+// eslint-disable-next-line no-control-regex
+const COLOUR = /\u001b\[[0-9;]*m/g;
 
 /** Where an open keeps the tail of its current child's stderr (each era attempt starts a new one). */
 export interface StderrTailSlot {
@@ -19,7 +22,7 @@ export class StderrTail {
 
   constructor(stream: Stream) {
     stream.on("data", (chunk: Buffer | string) => {
-      const text = String(chunk);
+      const text = String(chunk).replace(COLOUR, "");
       const next = this.#text + text;
       this.#text = next.length > TAIL_CHARS ? next.slice(-TAIL_CHARS) : next;
       this.#crash.write(text);
