@@ -100,3 +100,43 @@ describe("emitTypeScript", () => {
     expect(free).toEqual({ description: "free" });
   });
 });
+
+describe("names jstt gives reference cycles on its own", () => {
+  // LINE's flex messages (@line/line-bot-mcp-server 0.5.0): a box's contents refer back to the
+  // header they sit in, through `$ref`s into `anyOf` branches. jstt names that cycle itself
+  // (`NoName`, after the branch index), outside `customName`: two tools declared it twice.
+  const box = {
+    anyOf: [
+      {
+        type: "object",
+        properties: {
+          type: { const: "box" },
+          NoName: { type: "string", enum: ["NoName", "other"] },
+          contents: { type: "array", description: "Its NoName children", items: { $ref: "#/properties/message/properties/contents/anyOf/0/properties/header" } },
+        },
+        required: ["type"],
+      },
+      { type: "object", properties: { type: { const: "text" } } },
+    ],
+  };
+  const bubble = { type: "object", properties: { type: { const: "bubble" }, header: box }, required: ["type"] };
+  const carousel = { type: "object", properties: { type: { const: "carousel" }, contents: { type: "array", items: { $ref: "#/properties/message/properties/contents/anyOf/0" } } }, required: ["type"] };
+  const schema = { type: "object", properties: { message: { type: "object", properties: { contents: { anyOf: [bubble, carousel] } } } }, required: ["message"] };
+
+  it("are put under the root name, so two tools declare different types; keys, strings and comments keep the word", async () => {
+    const first = (await emitTypeScript(schema, "PushInput", { subject: "push" })).code;
+    const second = (await emitTypeScript(schema, "BroadcastInput", { subject: "broadcast" })).code;
+    const declared = (code: string) => [...code.matchAll(/^export (?:interface|type) (\w+)/gm)].map((match) => match[1]);
+    expect(declared(first)).toContain("PushInputNoName");
+    expect(declared(second)).toContain("BroadcastInputNoName");
+    expect(declared(first).filter((name) => declared(second).includes(name))).toEqual([]);
+    for (const [code, root] of [[first, "PushInput"], [second, "BroadcastInput"]] as const) {
+      expect(code).toContain(`contents?: (${root}NoName[] | undefined)`);
+      expect(code).toMatch(/^NoName\?: \(\("NoName" \| "other"\) \| undefined\)$/m);
+      expect(code).toContain(" * Its NoName children");
+      // Outside comments, the bare word is left only as a key (`NoName?:`) and inside strings.
+      const codeLines = code.split("\n").filter((line) => !/^\s*(\/\*\*|\*)/.test(line));
+      expect(codeLines.filter((line) => /(?<![\w"])NoName(?![\w"?])/.test(line))).toEqual([]);
+    }
+  });
+});

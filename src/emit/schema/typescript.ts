@@ -14,6 +14,7 @@ import { childPointer, forEachSchema, isJsonObject } from "./pointer.js";
 import { definitionKeys, mergedKey } from "./definitions.js";
 import { prepareSchema, type PreparedSchema } from "./prepare.js";
 import { printDeclaration } from "./ts-print.js";
+import { scopeOwnNames } from "./jstt-names.js";
 import { allowedValues, nodeTypes, SAME_VALUE_KEYWORDS, type JsonType } from "./zod-keywords.js";
 import type { SchemaWarning } from "./warnings.js";
 
@@ -103,7 +104,7 @@ async function compileWithJstt(forTypes: Json, typeName: string, definitions: re
   const hiddenDefinitions = hidePrototypeDefinitions(forTypes);
   try {
     const { compile } = await import("json-schema-to-typescript");
-    return restorePrototypeNames(await compile(forTypes as never, typeName, jsttOptions(typeName, definitions, hiddenDefinitions)), hidden);
+    return restorePrototypeNames(scopeOwnNames(await compile(forTypes as never, typeName, jsttOptions(typeName, definitions, hiddenDefinitions)), typeName), hidden);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     warnings.push({ pointer: "", message: `json-schema-to-typescript failed (${reason}); typed as unknown` });
