@@ -82,6 +82,13 @@ export const REAL_SERVERS: readonly RealServer[] = [
   { key: "mui", package: "@mui/mcp", version: "0.1.6" },
   { key: "webflow", package: "webflow-mcp-server", version: "1.0.0", env: { WEBFLOW_TOKEN: DUMMY } },
   { key: "webresearch", package: "@mzxrai/mcp-webresearch", version: "0.1.7" },
+  { key: "browserstack", package: "@browserstack/mcp-server", version: "1.4.2", env: { BROWSERSTACK_USERNAME: "user", BROWSERSTACK_ACCESS_KEY: DUMMY } },
+  { key: "line-bot", package: "@line/line-bot-mcp-server", version: "0.5.0", env: { CHANNEL_ACCESS_TOKEN: DUMMY, DESTINATION_USER_ID: "U0000" } },
+  { key: "glean", package: "@gleanwork/local-mcp-server", version: "0.7.6", env: { GLEAN_INSTANCE: "example", GLEAN_API_TOKEN: DUMMY } },
+  { key: "pubmed", package: "@cyanheads/pubmed-mcp-server", version: "2.7.4" },
+  { key: "taskmanager", package: "@kazuph/mcp-taskmanager", version: "1.1.1", env: { TASK_MANAGER_FILE_PATH: "{scratch}/tasks.json" } },
+  { key: "testsprite", package: "@testsprite/testsprite-mcp", version: "0.0.45", env: { API_KEY: DUMMY } },
+  { key: "llamacloud", package: "@llamaindex/mcp-server-llamacloud", version: "0.1.3", args: ["--index", "docs", "--description", "Docs"], env: { LLAMA_CLOUD_PROJECT_NAME: "p", LLAMA_CLOUD_API_KEY: DUMMY } },
   { key: "browserbase", package: "@browserbasehq/mcp-server-browserbase", version: "2.4.3", env: { BROWSERBASE_API_KEY: DUMMY, BROWSERBASE_PROJECT_ID: DUMMY, GEMINI_API_KEY: DUMMY } },
 ];
 
@@ -100,5 +107,7 @@ export const SKIPPED: readonly { package: string; why: string }[] = [
   { package: "@executeautomation/database-server", why: "needs sqlite3's native binding, which an install with --ignore-scripts does not build" },
   { package: "@chakra-ui/react-mcp", why: "fetches its component examples from the network at start and exits without them" },
   { package: "@sanity/mcp-server", why: "0.12.2 declares no executable" },
+  { package: "@azure-devops/mcp", why: "needs keytar's native addon, which an install with --ignore-scripts does not build" },
+  { package: "@currents/mcp", why: "lists input defaults computed from the clock (a window ending now), so every capture differs: its listing really drifts, which a project acknowledges with a drift override (docs/drift.md)" },
   { package: "@modelcontextprotocol/server-redis", why: "never answers tools/list without a Redis server (it retries the connection; the capture's deadline quotes its stderr)" },
 ];
