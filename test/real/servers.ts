@@ -89,6 +89,14 @@ export const REAL_SERVERS: readonly RealServer[] = [
   { key: "taskmanager", package: "@kazuph/mcp-taskmanager", version: "1.1.1", env: { TASK_MANAGER_FILE_PATH: "{scratch}/tasks.json" } },
   { key: "testsprite", package: "@testsprite/testsprite-mcp", version: "0.0.45", env: { API_KEY: DUMMY } },
   { key: "llamacloud", package: "@llamaindex/mcp-server-llamacloud", version: "0.1.3", args: ["--index", "docs", "--description", "Docs"], env: { LLAMA_CLOUD_PROJECT_NAME: "p", LLAMA_CLOUD_API_KEY: DUMMY } },
+  { key: "npx-fetch", package: "@tokenizin/mcp-npx-fetch", version: "1.0.0" },
+  { key: "kazuph-fetch", package: "@kazuph/mcp-fetch", version: "1.6.3" },
+  { key: "brave", package: "@brave/brave-search-mcp-server", version: "2.1.4", env: { BRAVE_API_KEY: DUMMY } },
+  { key: "launchdarkly", package: "@launchdarkly/mcp-server", version: "0.6.2", args: ["start", "--api-key", DUMMY] },
+  { key: "dataforseo", package: "dataforseo-mcp-server", version: "3.1.1", env: { DATAFORSEO_USERNAME: "user", DATAFORSEO_PASSWORD: DUMMY } },
+  { key: "strava", package: "@r-huijts/strava-mcp-server", version: "1.2.1", env: { STRAVA_ACCESS_TOKEN: DUMMY } },
+  { key: "mobile", package: "@mobilenext/mobile-mcp", version: "1.0.4" },
+  { key: "excel", package: "@negokaz/excel-mcp-server", version: "0.12.0" },
   { key: "browserbase", package: "@browserbasehq/mcp-server-browserbase", version: "2.4.3", env: { BROWSERBASE_API_KEY: DUMMY, BROWSERBASE_PROJECT_ID: DUMMY, GEMINI_API_KEY: DUMMY } },
 ];
 
