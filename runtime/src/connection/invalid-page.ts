@@ -5,6 +5,7 @@
  * breaks the same rule would otherwise fill the message's one-line cap with them and push out
  * what follows (the method and page).
  */
+import { pointerToken } from "../shared/model-schema/schema-walk.js";
 
 /** The part of a Zod issue this reads. */
 interface PageIssue {
@@ -63,5 +64,5 @@ export function entityLabel(item: unknown, index: number): string {
 
 /** An RFC 6901 pointer (never the empty one: the callers name the whole entity or result instead). */
 function pointer(path: readonly PropertyKey[]): string {
-  return `/${path.map((key) => String(key).replace(/~/g, "~0").replace(/\//g, "~1")).join("/")}`;
+  return `/${path.map((key) => pointerToken(String(key))).join("/")}`;
 }
