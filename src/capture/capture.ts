@@ -5,7 +5,7 @@
  */
 import type { Client, Prompt, Resource, ResourceTemplateType as ResourceTemplate, Tool } from "@modelcontextprotocol/client";
 import { CodegenError, eraOfRevision, errorMessage, redact, type Environment, type ProtocolEra, type SkillEntry } from "@mcp-codegen/runtime/internal";
-import { AS_SENT, closeTransport, entityLabel, InvalidPage, McpRuntimeError, OpenFailure, collectPages, loadClientSdk, loadSchemaSdk, LoginRequiredError, StdoutNoise, STDOUT_NOISE_HINT, type OpenedClient, type StderrTailSlot, type RefusedSkill } from "@mcp-codegen/runtime/internal/connect";
+import { AS_SENT, closeTransport, entityLabel, InvalidPage, LIST_METHODS, LISTS, McpRuntimeError, OpenFailure, collectPages, loadClientSdk, loadSchemaSdk, LoginRequiredError, StdoutNoise, STDOUT_NOISE_HINT, type ListMethod, type OpenedClient, type StderrTailSlot, type RefusedSkill } from "@mcp-codegen/runtime/internal/connect";
 import type { ResolvedConfig, ResolvedServer } from "../config/load.js";
 import { openForCapture, resolveForCapture, UNBOUNDED, withStoredLogin } from "./connect.js";
 import { checkDepth, ListingBudget, listingTooLarge, type CaptureLimits } from "./limits.js";
@@ -276,14 +276,6 @@ class StreamTrouble {
 
 type Listed = Tool | Resource | ResourceTemplate | Prompt;
 
-/** Each list request, the capability that offers it, its result schema, where its items are in a page, what one item is called. */
-const LISTINGS = [
-  { key: "tools", capability: "tools", method: "tools/list", schema: "ListToolsResultSchema", entity: "tool" },
-  { key: "resources", capability: "resources", method: "resources/list", schema: "ListResourcesResultSchema", entity: "resource" },
-  { key: "resourceTemplates", capability: "resources", method: "resources/templates/list", schema: "ListResourceTemplatesResultSchema", entity: "resource template" },
-  { key: "prompts", capability: "prompts", method: "prompts/list", schema: "ListPromptsResultSchema", entity: "prompt" },
-] as const;
-
 /** How lists other than tools/list are treated when the server does not answer them. */
 interface OptionalLists {
   /** `unavailableLists: "error"`: an unanswered list fails the server. */
@@ -310,10 +302,11 @@ async function listEverything(
   const unavailable: NonNullable<RawServerListing["unavailable"]> = {};
   if (capabilities["tools"] === undefined) optional.onToolsListed?.();
   const lists = await Promise.all(
-    LISTINGS.map((listing) => {
+    LIST_METHODS.map((method) => {
+      const listing = LISTS[method];
       if (capabilities[listing.capability] === undefined) return [];
       let pages = 0;
-      const isTools = listing.key === "tools";
+      const isTools = method === "tools/list";
       const options = isTools || !optional.cutoff ? UNBOUNDED : { ...UNBOUNDED, signal: optional.cutoff };
       // A plain request, not `client.listTools`: that one also compiles every output schema. Pages
       // are taken as the server sent them (AS_SENT) and checked here, in an order the SDK cannot
@@ -321,33 +314,33 @@ async function listEverything(
       // validator), then the protocol's schema.
       const fetchPage = async (cursor: string | undefined) => {
         pages++;
-        const page = await client.request({ method: listing.method, params: cursor ? { cursor } : {} }, AS_SENT, options);
-        const items = page[listing.key];
+        const page = await client.request({ method, params: cursor ? { cursor } : {} }, AS_SENT, options);
+        const items = page[listing.items];
         if (Array.isArray(items)) for (const [index, item] of (items as Listed[]).entries()) checkDepth(subject, `${listing.entity} ${entityLabel(item, index)}`, item, limits.maxSchemaDepth);
         const checked = schemas[listing.schema].safeParse(page);
         if (!checked.success) throw new InvalidPage(checked.error.issues, page, listing);
         budget.add(items as Listed[]);
         return { items: items as Listed[], nextCursor: page["nextCursor"] as string | undefined };
       };
-      const listed = collectPages(server, listing.method, fetchPage);
+      const listed = collectPages(server, method, fetchPage);
       if (isTools) listed.then(() => optional.onToolsListed?.(), () => undefined);
       return listed.catch((error: unknown) => {
         const code = isTools || optional.strict ? undefined : unansweredCode(error, optional.cutoff?.aborted === true);
         if (code !== undefined) {
           const message = code === "timeout" ? (optional.timeoutMessage ?? "no answer") : causeMessage(error);
-          unavailable[listing.key as OptionalKey] = { method: listing.method, code, message: describeUnanswered(code, message) };
+          unavailable[listing.items as OptionalKey] = { method, code, message: describeUnanswered(code, message) };
           return [];
         }
         if (error instanceof CodegenError || error instanceof McpRuntimeError) throw error;
         const hint = isTools ? "" : ' (`unavailableLists: "error"` is set; without it the list is skipped with a warning)';
         const why = optional.cutoff?.aborted && !isTools ? optional.timeoutMessage ?? "no answer" : answeredError(error) ?? causeMessage(error);
-        throw new Error(`${why} during ${listing.method} (page ${pages})${optional.strict ? hint : ""}`, { cause: error });
+        throw new Error(`${why} during ${method} (page ${pages})${optional.strict ? hint : ""}`, { cause: error });
       });
     }),
   );
   // After the lists: a skills-only failure is then reported as that, not as whichever request lost a race.
   const skills = await captureSkills(client, subject, budget);
-  const byKey = Object.fromEntries(LISTINGS.map((listing, index) => [listing.key, lists[index] ?? []]));
+  const itemsOf = (method: ListMethod) => lists[LIST_METHODS.indexOf(method)] ?? [];
   const instructions = client.getInstructions();
   return {
     protocolVersion: protocolVersion ?? "unknown",
@@ -355,10 +348,10 @@ async function listEverything(
     serverInfo: (client.getServerVersion() ?? {}) as Record<string, unknown>,
     capabilities,
     ...(instructions === undefined ? {} : { instructions }),
-    tools: byKey["tools"] as Tool[],
-    resources: byKey["resources"] as Resource[],
-    resourceTemplates: byKey["resourceTemplates"] as ResourceTemplate[],
-    prompts: byKey["prompts"] as Prompt[],
+    tools: itemsOf("tools/list") as Tool[],
+    resources: itemsOf("resources/list") as Resource[],
+    resourceTemplates: itemsOf("resources/templates/list") as ResourceTemplate[],
+    prompts: itemsOf("prompts/list") as Prompt[],
     ...(skills === undefined ? {} : { skills: skills.entries, refusedSkills: skills.refused }),
     ...(Object.keys(unavailable).length === 0 ? {} : { unavailable }),
   };

@@ -6,6 +6,7 @@
  * what follows (the method and page).
  */
 import { pointerToken } from "../shared/model-schema/schema-walk.js";
+import type { ListInfo } from "../wire/lists.js";
 
 /** The part of a Zod issue this reads. */
 interface PageIssue {
@@ -19,10 +20,7 @@ const TOLD = 3;
 const NAME_CHARS = 60;
 
 /** Which list a page belongs to: the key of its items (`tools`) and what one item is called (`tool`). */
-export interface PageListing {
-  key: string;
-  entity: string;
-}
+type PageListing = Pick<ListInfo, "items" | "entity">;
 
 /** `invalid result (tool "create_issue" /inputSchema/type: …; and 6 more)`. */
 export function describeInvalidPage(issues: readonly PageIssue[], page: Record<string, unknown>, listing: PageListing): string {
@@ -46,8 +44,8 @@ function describeIssue(issue: PageIssue, page: Record<string, unknown>, listing:
   const path = issue.path ?? [];
   const message = issue.message ?? "invalid";
   const [key, index, ...inside] = path;
-  const items = page[listing.key];
-  if (key === listing.key && typeof index === "number" && Array.isArray(items) && index < items.length) {
+  const items = page[listing.items];
+  if (key === listing.items && typeof index === "number" && Array.isArray(items) && index < items.length) {
     const where = inside.length === 0 ? "" : ` ${pointer(inside)}`;
     return `${listing.entity} ${entityLabel(items[index], index)}${where}: ${message}`;
   }

@@ -2,7 +2,8 @@
 import type { Client, RequestOptions, StandardSchemaV1 } from "@modelcontextprotocol/client";
 import { loadSchemaSdk } from "../wire/sdk.js";
 import { isLegacyConnection } from "../wire/era-2025.js";
-import { LISTS, listedAsSent, type ListMethod } from "../wire/listing-record.js";
+import { listedAsSent } from "../wire/listing-record.js";
+import { LISTS, type ListMethod } from "../wire/lists.js";
 import { ProtocolError } from "../shared/errors.js";
 import { describeInvalidPage } from "./invalid-page.js";
 import { pushAll } from "../shared/lists.js";
@@ -28,13 +29,6 @@ export async function collectPages<T>(
   }
   throw new ProtocolError(server, `${what} listing has more than ${MAX_PAGES} pages`);
 }
-
-const SCHEMA_OF = {
-  "tools/list": "ListToolsResultSchema",
-  "resources/list": "ListResourcesResultSchema",
-  "resources/templates/list": "ListResourceTemplatesResultSchema",
-  "prompts/list": "ListPromptsResultSchema",
-} as const;
 
 /**
  * Takes a page as the server sent it. The SDK's own result schema, applied by `request`, would
@@ -74,13 +68,13 @@ const SDK_WALKS: { readonly [M in ListMethod]: (client: Client, options: Request
  * SDK's own walk stops silently on a page that repeats its cursor, returning part of the list).
  */
 async function listPagesOf<T>(client: Client, server: string, method: ListMethod, options: RequestOptions | undefined): Promise<T[]> {
-  const key = LISTS[method].items;
-  const schema = (await loadSchemaSdk())[SCHEMA_OF[method]];
+  const list = LISTS[method];
+  const schema = (await loadSchemaSdk())[list.schema];
   return collectPages(server, method, async (cursor) => {
     const page = await client.request({ method, params: cursor === undefined ? {} : { cursor } } as never, AS_SENT, options);
     const checked = schema.safeParse(page);
-    if (!checked.success) throw new ProtocolError(server, `${method} answered with an ${describeInvalidPage(checked.error.issues, page, { key, entity: LISTS[method].entity })}`);
+    if (!checked.success) throw new ProtocolError(server, `${method} answered with an ${describeInvalidPage(checked.error.issues, page, list)}`);
     const nextCursor = typeof page["nextCursor"] === "string" ? page["nextCursor"] : undefined;
-    return { items: (page[key] ?? []) as T[], nextCursor };
+    return { items: (page[list.items] ?? []) as T[], nextCursor };
   });
 }

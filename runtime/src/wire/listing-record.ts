@@ -11,16 +11,8 @@
  * SDK then serves the earlier walk from its cache, which is the record's).
  */
 import type { Client, JSONRPCMessage, Transport, TransportSendOptions } from "@modelcontextprotocol/client";
+import { isListMethod, LISTS, type ListMethod } from "./lists.js";
 
-/** Each list method, the key of its items in the result, and what names one item. */
-export const LISTS = {
-  "tools/list": { items: "tools", key: "name", entity: "tool" },
-  "resources/list": { items: "resources", key: "uri", entity: "resource" },
-  "resources/templates/list": { items: "resourceTemplates", key: "uriTemplate", entity: "resource template" },
-  "prompts/list": { items: "prompts", key: "name", entity: "prompt" },
-} as const;
-
-export type ListMethod = keyof typeof LISTS;
 type RequestId = string | number;
 
 interface Walk {
@@ -102,10 +94,6 @@ class ListingRecord {
 
 function continuation(method: string, cursor: string): string {
   return `${method}\u0000${cursor}`;
-}
-
-function isListMethod(method: string): method is ListMethod {
-  return Object.prototype.hasOwnProperty.call(LISTS, method);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
