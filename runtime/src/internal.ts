@@ -10,6 +10,7 @@ export * from "./shared/own-property.js";
 export * from "./shared/lists.js";
 export { CodegenError, errorMessage, oneLine, type CodegenErrorKind, type CodegenErrorOptions } from "./shared/errors.js";
 export * from "./shared/hash.js";
+export { pointerToken, unescapeToken } from "./shared/json-pointer.js";
 export * from "./shared/listing-snapshot.js";
 export * from "./shared/output-handling.js";
 export * from "./shared/peer-retry.js";

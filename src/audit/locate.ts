@@ -4,7 +4,7 @@
  * 1-based and count UTF-16 code units (SARIF's default `columnKind`).
  */
 import { findNodeAtLocation, parseTree, type Node } from "jsonc-parser";
-import { unescapePointer } from "./sources.js";
+import { unescapeToken } from "@mcp-codegen/runtime/internal";
 import type { Finding } from "./types.js";
 
 export class SnapshotLocator {
@@ -20,7 +20,7 @@ export class SnapshotLocator {
   /** The finding's region, or `undefined` when its string is not in the file. */
   region(finding: Pick<Finding, "snapshotPointer" | "start" | "end">): Finding["region"] {
     if (!this.root) return undefined;
-    const path = finding.snapshotPointer.split("/").slice(1).map(unescapePointer).map((segment) => (/^(0|[1-9]\d*)$/.test(segment) ? Number(segment) : segment));
+    const path = finding.snapshotPointer.split("/").slice(1).map(unescapeToken).map((segment) => (/^(0|[1-9]\d*)$/.test(segment) ? Number(segment) : segment));
     const node = this.keyOrValue(path);
     if (!node || node.type !== "string") return undefined;
     const start = this.rawOffset(node.offset, finding.start);

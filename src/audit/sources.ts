@@ -3,7 +3,7 @@
  * entry per kind of listed entity) and a walker over tool schemas. Adding a kind of entity to
  * the snapshot (skills, say) is one entry in `ENTITY_SOURCES`.
  */
-import type { Json, ServerSnapshot, Snapshot } from "@mcp-codegen/runtime/internal";
+import { pointerToken, type Json, type ServerSnapshot, type Snapshot } from "@mcp-codegen/runtime/internal";
 import type { AuditEntityKind, TextRole, TextSource } from "./types.js";
 
 /** A string of an entity before the server and entity are known. */
@@ -44,7 +44,7 @@ export function textSources(snapshot: Snapshot): TextSource[] {
   for (const serverName of Object.keys(snapshot.servers).sort()) {
     const server = snapshot.servers[serverName];
     if (!server) continue;
-    const serverPointer = `/servers/${escapePointer(serverName)}`;
+    const serverPointer = `/servers/${pointerToken(serverName)}`;
     for (const string of serverStrings(server)) sources.push(located(string, serverName, "server", serverName, serverPointer));
     for (const source of ENTITY_SOURCES) {
       const entities = (server as unknown as Record<string, unknown>)[source.key];
@@ -110,7 +110,7 @@ function skillStrings(skill: JsonRecord): EntityString[] {
 function annotationStrings(entity: JsonRecord): EntityString[] {
   const annotations = entity["annotations"];
   if (!isRecord(annotations)) return [];
-  return Object.keys(annotations).flatMap((key) => valueStrings(annotations[key], `/annotations/${escapePointer(key)}`, "annotation", undefined));
+  return Object.keys(annotations).flatMap((key) => valueStrings(annotations[key], `/annotations/${pointerToken(key)}`, "annotation", undefined));
 }
 
 /** Schema keywords whose value is one subschema, or an array / map of them. */
@@ -141,7 +141,7 @@ function addSchemaStrings(out: EntityString[], schema: Json | undefined, pointer
   const properties = schema["properties"];
   if (isRecord(properties)) {
     for (const name of Object.keys(properties)) {
-      const at = `${pointer}/properties/${escapePointer(name)}`;
+      const at = `${pointer}/properties/${pointerToken(name)}`;
       out.push(entityString(at, "parameter-name", name, name));
       addSchemaStrings(out, properties[name], at, name, depth + 1);
     }
@@ -153,7 +153,7 @@ function addSchemaStrings(out: EntityString[], schema: Json | undefined, pointer
   }
   for (const key of SUBSCHEMA_MAP_KEYWORDS) {
     const map = schema[key];
-    if (isRecord(map)) for (const name of Object.keys(map)) addSchemaStrings(out, map[name], `${pointer}/${key}/${escapePointer(name)}`, parameter, depth + 1);
+    if (isRecord(map)) for (const name of Object.keys(map)) addSchemaStrings(out, map[name], `${pointer}/${key}/${pointerToken(name)}`, parameter, depth + 1);
   }
 }
 
@@ -171,7 +171,7 @@ function addValueStrings(out: EntityString[], value: Json | undefined, pointer: 
   }
   if (depth > 16 || value === null || typeof value !== "object") return;
   if (Array.isArray(value)) value.forEach((item, index) => addValueStrings(out, item, `${pointer}/${index}`, role, parameter, depth + 1));
-  else for (const key of Object.keys(value)) addValueStrings(out, (value as JsonRecord)[key], `${pointer}/${escapePointer(key)}`, role, parameter, depth + 1);
+  else for (const key of Object.keys(value)) addValueStrings(out, (value as JsonRecord)[key], `${pointer}/${pointerToken(key)}`, role, parameter, depth + 1);
 }
 
 function entityString(pointer: string, role: TextRole, text: string, parameter: string | undefined): EntityString {
@@ -189,14 +189,4 @@ function text(value: Json | undefined): string {
 
 function isRecord(value: unknown): value is JsonRecord {
   return value !== null && typeof value === "object" && !Array.isArray(value);
-}
-
-/** RFC 6901: `~` → `~0`, `/` → `~1`. */
-export function escapePointer(segment: string): string {
-  if (!segment.includes("~") && !segment.includes("/")) return segment;
-  return segment.replace(/~/g, "~0").replace(/\//g, "~1");
-}
-
-export function unescapePointer(segment: string): string {
-  return segment.replace(/~1/g, "/").replace(/~0/g, "~");
 }

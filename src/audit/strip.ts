@@ -4,8 +4,7 @@
  * tool descriptions, parameter descriptions (Zod `.describe()`, JSON Schema) and JSDoc never
  * carry them. Entity hashes are kept: they are the live listing's fingerprints for the drift guard.
  */
-import type { Snapshot } from "@mcp-codegen/runtime/internal";
-import { unescapePointer } from "./sources.js";
+import { unescapeToken, type Snapshot } from "@mcp-codegen/runtime/internal";
 import { removeSpans } from "./unicode.js";
 import type { Finding } from "./types.js";
 
@@ -19,7 +18,7 @@ export function stripFindings(snapshot: Snapshot, findings: readonly Finding[]):
   if (spans.size === 0) return snapshot;
   const copy = structuredClone(snapshot);
   for (const [pointer, ranges] of spans) {
-    const segments = pointer.split("/").slice(1).map(unescapePointer);
+    const segments = pointer.split("/").slice(1).map(unescapeToken);
     const key = segments.pop();
     let parent: unknown = copy;
     for (const segment of segments) parent = parent !== null && typeof parent === "object" && Object.hasOwn(parent, segment) ? (parent as Record<string, unknown>)[segment] : undefined;

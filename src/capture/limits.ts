@@ -3,7 +3,7 @@
  * error instead of exhausting memory or the stack of later stages. Both can be raised in
  * codegen.config, for every server or one (`maxListingBytes`, `maxSchemaDepth`).
  */
-import { CodegenError } from "@mcp-codegen/runtime/internal";
+import { CodegenError, pointerToken } from "@mcp-codegen/runtime/internal";
 
 /** A real listing of a thousand tools is a few MB; this leaves room for far larger ones. */
 export const DEFAULT_MAX_LISTING_BYTES = 16 * 1024 * 1024;
@@ -61,7 +61,7 @@ export function checkDepth(subject: string, what: string, entity: unknown, limit
 
   function pointerOf(node: Node): string {
     const keys: string[] = [];
-    for (let at: Node | undefined = node; at?.parent; at = at.parent) keys.push(at.key.replace(/~/g, "~0").replace(/\//g, "~1"));
+    for (let at: Node | undefined = node; at?.parent; at = at.parent) keys.push(pointerToken(at.key));
     const pointer = `/${keys.reverse().join("/")}`;
     return pointer.length > 80 ? `${pointer.slice(0, 79)}…` : pointer;
   }

@@ -17,6 +17,7 @@ import type { GeneratedSnapshot } from "./drift-guard.js";
 import { readTypedResource } from "./resources.js";
 import type { Runtime } from "./runtime-api.js";
 import type { Session } from "./session.js";
+import { pointerToken } from "../shared/json-pointer.js";
 
 /** What a generated module lists of a skill (`export const skills`). */
 export interface SkillDescriptor {
@@ -128,7 +129,7 @@ function driftError(server: string, skill: SkillDescriptor, file: SkillFileEntry
     level: "dangerous",
     server,
     entity: { kind: "skill", name: skill.uri },
-    pointer: `/files/${file.path.replace(/~/g, "~0").replace(/\//g, "~1")}`,
+    pointer: `/files/${pointerToken(file.path)}`,
     message: `Skill file ${JSON.stringify(file.path)} differs from the snapshot: the server sent digest ${digest}${sizes}, the snapshot has ${file.digest}; review the change and regenerate`,
     before: file.digest,
     after: digest,

@@ -5,7 +5,7 @@
  * breaks the same rule would otherwise fill the message's one-line cap with them and push out
  * what follows (the method and page).
  */
-import { pointerToken } from "../shared/model-schema/schema-walk.js";
+import { pointerToken } from "../shared/json-pointer.js";
 import type { ListInfo } from "../wire/lists.js";
 
 /** The part of a Zod issue this reads. */

@@ -17,6 +17,7 @@
  */
 import { canonicalize as canonicalJson, compareCodeUnits, type Json } from "../shared/canonical-json.js";
 import { getOwn, setOwn } from "../shared/own-property.js";
+import { unescapeToken } from "../shared/json-pointer.js";
 
 type JsonRecord = { [key: string]: Json };
 
@@ -122,7 +123,7 @@ function resolvePointer(root: unknown, fragment: string): unknown {
   if (!fragment.startsWith("/")) return undefined; // `#anchor` names are not resolved
   let current: unknown = root;
   for (const raw of fragment.slice(1).split("/")) {
-    const token = safeDecode(raw).replace(/~1/g, "/").replace(/~0/g, "~");
+    const token = unescapeToken(safeDecode(raw));
     if (Array.isArray(current)) current = current[Number(token)];
     else if (isRecord(current) && Object.hasOwn(current, token)) current = current[token];
     else return undefined;

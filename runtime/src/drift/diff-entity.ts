@@ -9,10 +9,11 @@ import { getOwn } from "../shared/own-property.js";
 import type { EntityKind, JsonObject } from "../shared/snapshot.js";
 import { canonicalizeSchema } from "./canonicalize.js";
 import type { Finding } from "./change.js";
-import { diffSchemas, escapePointer } from "./diff-schema.js";
+import { diffSchemas } from "./diff-schema.js";
 import type { RuleId } from "./rules.js";
 import { templateVariables } from "./uri-template.js";
 import { pushAll } from "../shared/lists.js";
+import { pointerToken } from "../shared/json-pointer.js";
 
 type FieldDiff = (field: string, before: Json | undefined, after: Json | undefined) => Finding[];
 
@@ -39,7 +40,7 @@ const TASK_SUPPORT_CHANGES: Record<TaskSupport, Partial<Record<TaskSupport, Rule
 
 const whole =
   (ruleId: RuleId): FieldDiff =>
-  (field, before, after) => [withValues({ ruleId, pointer: `/${escapePointer(field)}`, subject: field }, before, after)];
+  (field, before, after) => [withValues({ ruleId, pointer: `/${pointerToken(field)}`, subject: field }, before, after)];
 
 const ignore: FieldDiff = () => [];
 
@@ -88,7 +89,7 @@ function diffAnnotations(_field: string, before: Json | undefined, after: Json |
   const a = asObject(after);
   const findings: Finding[] = [];
   for (const key of unionKeys(b, a)) {
-    const pointer = `/annotations/${escapePointer(key)}`;
+    const pointer = `/annotations/${pointerToken(key)}`;
     // Annotation keys are server text (`constructor` too): own keys only, never Object's members.
     const [was, is] = [getOwn(b, key), getOwn(a, key)];
     const hintDefault = HINT_DEFAULTS.get(key);
@@ -114,7 +115,7 @@ function diffExecution(_field: string, before: Json | undefined, after: Json | u
   if (ruleId) findings.push({ ruleId, pointer: "/execution/taskSupport", subject: "taskSupport", before: was, after: is });
   for (const key of unionKeys(b, a)) {
     if (key === "taskSupport" || sameJson(getOwn(b, key), getOwn(a, key))) continue;
-    findings.push(withValues({ ruleId: "tool-execution-changed", pointer: `/execution/${escapePointer(key)}`, subject: key }, getOwn(b, key), getOwn(a, key)));
+    findings.push(withValues({ ruleId: "tool-execution-changed", pointer: `/execution/${pointerToken(key)}`, subject: key }, getOwn(b, key), getOwn(a, key)));
   }
   return findings;
 }
@@ -128,7 +129,7 @@ function diffPromptArguments(_field: string, before: Json | undefined, after: Js
   const a = byName(after);
   const findings: Finding[] = [];
   for (const name of unionKeys(Object.fromEntries(b), Object.fromEntries(a))) {
-    const pointer = `/arguments/${escapePointer(name)}`;
+    const pointer = `/arguments/${pointerToken(name)}`;
     const was = b.get(name);
     const is = a.get(name);
     if (!was && is) {
@@ -152,7 +153,7 @@ function diffPromptArgument(name: string, pointer: string, before: JsonObject, a
   for (const field of unionKeys(before, after)) {
     if (field === "name" || field === "required" || sameJson(before[field], after[field])) continue;
     const ruleId: RuleId = field === "description" ? "argument-description-changed" : field === "title" ? "title-changed" : "field-changed";
-    findings.push(withValues({ ruleId, pointer: `${pointer}/${escapePointer(field)}`, subject: ruleId === "field-changed" ? field : name }, before[field], after[field]));
+    findings.push(withValues({ ruleId, pointer: `${pointer}/${pointerToken(field)}`, subject: ruleId === "field-changed" ? field : name }, before[field], after[field]));
   }
   return findings;
 }

@@ -15,6 +15,7 @@ import {
   type SchemaEvent,
   type SchemaSide,
 } from "./schema-events.js";
+import { pointerToken } from "../shared/json-pointer.js";
 
 type Node = { [key: string]: Json };
 
@@ -218,7 +219,7 @@ function diffProperties(before: Node, after: Node, where: Where, walk: Walk): vo
   const bRequired = stringSet(before["required"]);
   const aRequired = stringSet(after["required"]);
   for (const name of unionKeys(b, a)) {
-    const child = childWhere(where, `/properties/${escapePointer(name)}`, joinPath(where.path, name));
+    const child = childWhere(where, `/properties/${pointerToken(name)}`, joinPath(where.path, name));
     const inBefore = Object.hasOwn(b, name);
     const inAfter = Object.hasOwn(a, name);
     if (!inBefore) {
@@ -256,7 +257,7 @@ function diffSchemaMap(keyword: string, before: Node, after: Node, where: Where,
   const b = asRecord(before[keyword]);
   const a = asRecord(after[keyword]);
   for (const key of unionKeys(b, a)) {
-    const pointer = `${where.pointer}/${keyword}/${escapePointer(key)}`;
+    const pointer = `${where.pointer}/${keyword}/${pointerToken(key)}`;
     if (Object.hasOwn(b, key) && Object.hasOwn(a, key)) diffNode(b[key] as Json, a[key] as Json, { pointer, path: where.path }, walk);
     else emit(walk, "schemaChanged", pointer, { subject: keyword });
   }
@@ -353,7 +354,7 @@ function diffUnhandled(before: Node, after: Node, where: Where, walk: Walk): voi
     // Unknown keywords are server text: own keys only (`constructor` is not Object's here).
     const [was, is] = [getOwn(before, key), getOwn(after, key)];
     if (HANDLED.has(key) || sameJson(was, is)) continue;
-    emit(walk, "schemaChanged", `${where.pointer}/${escapePointer(key)}`, {
+    emit(walk, "schemaChanged", `${where.pointer}/${pointerToken(key)}`, {
       subject: key,
       ...(was === undefined ? {} : { before: was as Json }),
       ...(is === undefined ? {} : { after: is as Json }),
@@ -399,8 +400,4 @@ function childWhere(where: Where, pointerSuffix: string, path: string): Where {
 
 function joinPath(parent: string, name: string): string {
   return parent ? `${parent}.${name}` : name;
-}
-
-export function escapePointer(token: string): string {
-  return token.replace(/~/g, "~0").replace(/\//g, "~1");
 }

@@ -5,8 +5,8 @@ import type { ServerSnapshot } from "../shared/snapshot.js";
 import { eraOfSnapshot } from "../shared/protocol.js";
 import type { Finding } from "./change.js";
 import { sameJson, unionKeys } from "./diff-entity.js";
-import { escapePointer } from "./diff-schema.js";
 import type { RuleId } from "./rules.js";
+import { pointerToken } from "../shared/json-pointer.js";
 
 /** serverInfo field → rule; other fields are `server-info-changed`. */
 const SERVER_INFO_RULES: Record<string, RuleId> = {
@@ -29,7 +29,7 @@ export function diffServerMetadata(before: ServerSnapshot, after: ServerSnapshot
     const [was, is] = [getOwn(infoBefore, key), getOwn(infoAfter, key)];
     if (sameJson(was, is)) continue;
     const ruleId = getOwn(SERVER_INFO_RULES, key) ?? "server-info-changed";
-    findings.push(withValues({ ruleId, pointer: `/serverInfo/${escapePointer(key)}`, subject: key }, was, is));
+    findings.push(withValues({ ruleId, pointer: `/serverInfo/${pointerToken(key)}`, subject: key }, was, is));
   }
   if (!sameJson(before.instructions, after.instructions)) {
     findings.push(withValues({ ruleId: "instructions-changed", pointer: "/instructions" }, before.instructions, after.instructions));
@@ -44,7 +44,7 @@ function diffCapabilities(before: Json | undefined, after: Json | undefined, pat
   const pointer = `/capabilities${path}`;
   const subject = path.slice(1).split("/").join(".");
   if (isObject(before) && isObject(after)) {
-    for (const key of unionKeys(before, after)) diffCapabilities(getOwn(before, key), getOwn(after, key), `${path}/${escapePointer(key)}`, findings);
+    for (const key of unionKeys(before, after)) diffCapabilities(getOwn(before, key), getOwn(after, key), `${path}/${pointerToken(key)}`, findings);
     return;
   }
   const had = present(before);

@@ -8,9 +8,9 @@ import { compareCodeUnits, type Json } from "../shared/canonical-json.js";
 import type { ServerSnapshot, SkillEntry, SkillFileEntry } from "../shared/snapshot.js";
 import { makeChange, type Finding } from "./change.js";
 import { sameJson, unionKeys } from "./diff-entity.js";
-import { escapePointer } from "./diff-schema.js";
 import type { Change } from "./types.js";
 import { pushAll } from "../shared/lists.js";
+import { pointerToken } from "../shared/json-pointer.js";
 
 export function diffSkills(server: string, before: ServerSnapshot, after: ServerSnapshot): Change[] {
   // A server without the extension on one side: its capability change is reported as such, and
@@ -32,7 +32,7 @@ function diffSkill(before: SkillEntry, after: SkillEntry): Finding[] {
   const findings: Finding[] = [];
   for (const key of unionKeys(before.frontmatter, after.frontmatter)) {
     const [was, is] = [before.frontmatter[key], after.frontmatter[key]];
-    if (!sameJson(was, is)) findings.push(withValues({ ruleId: "skill-frontmatter-changed", pointer: `/frontmatter/${escapePointer(key)}`, subject: key }, was, is));
+    if (!sameJson(was, is)) findings.push(withValues({ ruleId: "skill-frontmatter-changed", pointer: `/frontmatter/${pointerToken(key)}`, subject: key }, was, is));
   }
   if (Boolean(before.dynamic) !== Boolean(after.dynamic)) {
     findings.push({ ruleId: "skill-file-list-changed", pointer: "/dynamic", beforeText: listing(before), afterText: listing(after) });
@@ -48,7 +48,7 @@ function diffFiles(before: readonly SkillFileEntry[], after: readonly SkillFileE
   const findings: Finding[] = [];
   for (const path of [...new Set([...old.keys(), ...current.keys()])].sort(compareCodeUnits)) {
     const [was, is] = [old.get(path), current.get(path)];
-    const pointer = `/files/${escapePointer(path)}`;
+    const pointer = `/files/${pointerToken(path)}`;
     if (!was) findings.push({ ruleId: "skill-file-added", pointer, subject: path });
     else if (!is) findings.push({ ruleId: "skill-file-removed", pointer, subject: path });
     else {

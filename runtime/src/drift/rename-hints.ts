@@ -6,6 +6,7 @@
  */
 import { canonicalSchemaText } from "./canonicalize.js";
 import type { Change } from "./types.js";
+import { unescapeToken } from "../shared/json-pointer.js";
 
 const PROPERTY_REMOVED = new Set<string>(["input-property-removed", "output-required-property-removed", "output-optional-property-removed"]);
 const PROPERTY_ADDED = new Set<string>(["input-required-property-added", "input-optional-property-added", "output-property-added"]);
@@ -57,5 +58,5 @@ function parentOf(pointer: string): string {
 
 /** The last JSON pointer segment, unescaped (`~1` → `/`, `~0` → `~`). */
 function lastKey(pointer: string): string {
-  return pointer.slice(pointer.lastIndexOf("/") + 1).replace(/~1/g, "/").replace(/~0/g, "~");
+  return unescapeToken(pointer.slice(pointer.lastIndexOf("/") + 1));
 }

@@ -1,15 +1,9 @@
 /** JSON pointers (RFC 6901) and the schema keywords that hold sub-schemas. */
-import type { Json } from "@mcp-codegen/runtime/internal";
-
-export function escapePointerSegment(segment: string): string {
-  // Most keys need no escape: no new string for them (schema walks build a pointer per node).
-  if (!segment.includes("~") && !segment.includes("/")) return segment;
-  return segment.replace(/~/g, "~0").replace(/\//g, "~1");
-}
+import { pointerToken, unescapeToken, type Json } from "@mcp-codegen/runtime/internal";
 
 export function childPointer(pointer: string, ...segments: (string | number)[]): string {
   let result = pointer;
-  for (const segment of segments) result += `/${escapePointerSegment(String(segment))}`;
+  for (const segment of segments) result += `/${pointerToken(String(segment))}`;
   return result;
 }
 
@@ -26,7 +20,7 @@ export function resolveFragment(root: Json, ref: string): { value: Json; pointer
   if (!fragment.startsWith("/")) return undefined;
   let node: Json | undefined = root;
   for (const raw of fragment.slice(1).split("/")) {
-    const key = raw.replace(/~1/g, "/").replace(/~0/g, "~");
+    const key = unescapeToken(raw);
     if (Array.isArray(node)) {
       if (!/^(0|[1-9]\d*)$/.test(key)) return undefined;
       node = node[Number(key)];

@@ -3,6 +3,8 @@
  * is about. The SDK has already checked that it is an object schema; here: `properties` holds
  * schemas, `required` names, and every local `$ref` points at something in the document.
  */
+import { pointerToken, unescapeToken } from "../../shared/json-pointer.js";
+
 type Json = unknown;
 
 /** The first problem found, as "… at /json/pointer", or `undefined` when the schema is usable. */
@@ -35,7 +37,7 @@ function danglingRef(root: Json, node: Json, pointer: string): string | undefine
     return `refers to ${JSON.stringify(ref)}, which is not in the schema, at ${pointer}/$ref`;
   }
   for (const [key, value] of Object.entries(node)) {
-    const problem = danglingRef(root, value, `${pointer}/${escapePointer(key)}`);
+    const problem = danglingRef(root, value, `${pointer}/${pointerToken(key)}`);
     if (problem) return problem;
   }
   return undefined;
@@ -46,13 +48,9 @@ function resolvePointer(root: Json, pointer: string): Json {
   if (!pointer.startsWith("/")) return undefined;
   let node = root;
   for (const raw of pointer.slice(1).split("/")) {
-    const key = raw.replace(/~1/g, "/").replace(/~0/g, "~");
+    const key = unescapeToken(raw);
     if (typeof node !== "object" || node === null || !Object.hasOwn(node, key)) return undefined;
     node = (node as Record<string, Json>)[key];
   }
   return node;
-}
-
-function escapePointer(key: string): string {
-  return key.replace(/~/g, "~0").replace(/\//g, "~1");
 }

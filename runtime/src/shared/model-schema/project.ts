@@ -11,7 +11,8 @@
  */
 import type { JsonObject } from "../snapshot.js";
 import { ANNOTATIONS, INLINE_RECURSION_LIMIT, PROVIDER_RULES, type ModelSchemaMode, type ProjectedMode, type ProviderRules } from "./rules.js";
-import { admitsNull, isObject, pointerToken, resolveRef } from "./schema-walk.js";
+import { pointerToken } from "../json-pointer.js";
+import { admitsNull, isObject, resolveRef } from "./schema-walk.js";
 
 export type { ModelSchemaMode } from "./rules.js";
 

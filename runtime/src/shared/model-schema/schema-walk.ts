@@ -1,5 +1,6 @@
 /** Small JSON Schema helpers shared by the projection and the map-back. */
 import type { JsonObject } from "../snapshot.js";
+import { unescapeToken } from "../json-pointer.js";
 
 export function isObject(value: unknown): value is JsonObject {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -14,7 +15,7 @@ export function resolveRef(root: JsonObject, ref: string): unknown {
     // A pointer in a URI fragment is percent-encoded (`a%20b`); malformed encoding resolves nothing.
     let key: string;
     try {
-      key = decodeURIComponent(raw).replace(/~1/g, "/").replace(/~0/g, "~");
+      key = unescapeToken(decodeURIComponent(raw));
     } catch {
       return undefined;
     }
@@ -45,9 +46,4 @@ export function admitsNull(root: JsonObject, schema: unknown, seen: ReadonlySet<
   }
   // No type and no structural keyword that excludes null: anything goes.
   return type === undefined && !("properties" in schema) && !("items" in schema) && !("required" in schema);
-}
-
-/** JSON pointer escaping of one token. */
-export function pointerToken(key: string): string {
-  return key.replace(/~/g, "~0").replace(/\//g, "~1");
 }
