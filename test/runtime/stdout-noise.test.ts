@@ -47,10 +47,11 @@ describe("runtime: a stdio server that writes a banner on stdout", () => {
   });
 
   it("never answers: the timeout names the noise as the likely cause", async () => {
-    const { runtime } = noisyRuntime(["--mute"], 1_000);
+    // The banner must be out before the deadline: 3 s leaves room for a slow start of Node on a loaded machine.
+    const { runtime } = noisyRuntime(["--mute"], 3_000);
     const error = await failureOf(runtime.callTool("noisy", "echo", { text: "x" }));
     expect(error).toBeInstanceOf(TimeoutError);
-    expect(error.message).toContain(`server "noisy" tool "echo": request timed out after 1000 ms (while connecting), ${LIKELY} (${QUOTE}): a stdio server must write only JSON-RPC messages on stdout and log to stderr`);
+    expect(error.message).toContain(`server "noisy" tool "echo": request timed out after 3000 ms (while connecting), ${LIKELY} (${QUOTE}): a stdio server must write only JSON-RPC messages on stdout and log to stderr`);
     expect(error.message).not.toContain(SECRET);
   });
 
