@@ -11,7 +11,8 @@
  * property schema holds `1e400` (a number JSON can spell and a double cannot hold);
  * `hang-logging` answers `initialize` and never `tools/list`, and `mute-logging` answers nothing,
  * each writing a database error to stderr every 100 ms (with its `DB_TOKEN`, as a careless
- * server might);
+ * server might); `call-logging` writes an error at start that it recovers from, lists `query`
+ * and `wait`, and answers neither's call: `query` writes that database error once, `wait` nothing;
  * `untyped-inputs` lists 9 tools whose input schemas lack `type: "object"` (as a server built with
  * zod-to-json-schema 3 over Zod 4 lists them: `{ $schema }` only), the second one with a long
  * name holding a quote, a slash and a line break;
@@ -27,7 +28,7 @@ const [mode = "", size] = process.argv.slice(2);
 interface Request {
   id?: number | string;
   method?: string;
-  params?: { protocolVersion?: string };
+  params?: { protocolVersion?: string; name?: string };
 }
 
 function send(message: unknown): void {
@@ -116,6 +117,9 @@ function answerList(id: Request["id"]): void {
       return;
     case "hang-logging":
       return;
+    case "call-logging":
+      send({ jsonrpc: "2.0", id, result: { tools: ["query", "wait"].map((name) => ({ name, inputSchema: { type: "object" } })) } });
+      return;
     case "untyped-inputs": {
       const names = Array.from({ length: 9 }, (_, index) => (index === 1 ? `odd "name"/\n${"x".repeat(100)}` : `tool_${index}`));
       send({ jsonrpc: "2.0", id, result: { tools: names.map((name) => ({ name, inputSchema: { $schema: "http://json-schema.org/draft-07/schema#" } })) } });
@@ -130,11 +134,12 @@ function answerList(id: Request["id"]): void {
   }
 }
 
+const sayDatabaseError = () => process.stderr.write(`db: connecting to 127.0.0.1:9\ndb: Error: connect ECONNREFUSED 127.0.0.1:9 (token ${process.env["DB_TOKEN"] ?? "-"})\ndb: retrying in 100 ms\n`);
 if (mode === "hang-logging" || mode === "mute-logging") {
-  const say = () => process.stderr.write(`db: connecting to 127.0.0.1:9\ndb: Error: connect ECONNREFUSED 127.0.0.1:9 (token ${process.env["DB_TOKEN"] ?? "-"})\ndb: retrying in 100 ms\n`);
-  say();
-  setInterval(say, 100);
+  sayDatabaseError();
+  setInterval(sayDatabaseError, 100);
 }
+if (mode === "call-logging") process.stderr.write("cache: Error: no cache file, starting empty\nready\n");
 
 createInterface({ input: process.stdin }).on("line", (line) => {
   const request = JSON.parse(line) as Request;
@@ -151,6 +156,8 @@ createInterface({ input: process.stdin }).on("line", (line) => {
     });
   } else if (request.method === "tools/list") {
     answerList(request.id);
+  } else if (mode === "call-logging" && request.method === "tools/call") {
+    if (request.params?.name === "query") sayDatabaseError();
   } else if (request.id !== undefined) {
     send({ jsonrpc: "2.0", id: request.id, error: { code: -32601, message: "method not found" } });
   }

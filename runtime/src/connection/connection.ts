@@ -26,6 +26,8 @@ import { backoffDelay, pause, reconnectPolicy, type ReconnectPolicy } from "./re
 import { RequestDefaults } from "./request-options.js";
 import { resolveServer, type ResolvedServer } from "./resolve-config.js";
 import { StdoutAccount } from "./stdout-account.js";
+import { StderrAccount } from "./stderr-account.js";
+import { explainTimeout } from "./timeout-causes.js";
 import { STDOUT_NOISE_HINT } from "../wire/stdout-noise.js";
 import { OpenFailure, closeTransport, httpStatusOf, openClient, type ClientIdentity, type ClientSetup, type OpenedClient } from "../wire/transports.js";
 import type { CallOptions, ConnectionOptions, RuntimeCallbacks, RuntimeServerConfig } from "../shared/types.js";
@@ -107,6 +109,8 @@ export class ServerConnection {
   #closed = false;
   /** What a stdio child wrote on stdout that is not JSON-RPC: see stdout-noise.ts and `#explained`. */
   readonly #stdout = new StdoutAccount();
+  /** What a stdio child wrote on stderr, for the timeouts of requests it never answered. */
+  readonly #stderr = new StderrAccount();
 
   constructor(server: string, config: RuntimeServerConfig, settings: ConnectionSettings) {
     const runtime = settings.runtime;
@@ -173,7 +177,7 @@ export class ServerConnection {
    * the HTTP session is gone. Failures come out as typed errors about `subject`.
    */
   run<T>(send: Send<T>, requestOptions: RequestOptions | undefined, subject: string | undefined, options: CallOptions | undefined, about?: SubjectKind): Promise<T> {
-    const running = this.#stdout.explained(this.#run(send, requestOptions, subject, options, about), this.#opened === undefined, about);
+    const running = this.#explained(this.#run(send, requestOptions, subject, options, about), about);
     return this.#tracksInput ? this.#tracked(running) : running;
   }
 
@@ -189,8 +193,19 @@ export class ServerConnection {
     options: CallOptions | undefined,
     about?: SubjectKind,
   ): Promise<T> {
-    const running = this.#stdout.explained(this.#runAfter(gate, send, requestOptions, subject, options, about), this.#opened === undefined, about);
+    const running = this.#explained(this.#runAfter(gate, send, requestOptions, subject, options, about), about);
     return this.#tracksInput ? this.#tracked(running) : running;
+  }
+
+  /** `running`, whose timeout tells what the stdio child wrote while it waited (timeout-causes.ts). */
+  #explained<T>(running: Promise<T>, about: SubjectKind | undefined): Promise<T> {
+    const connecting = this.#opened === undefined;
+    const noise = this.#stdout.mark(connecting);
+    const stderr = this.#stderr.mark(connecting);
+    return running.catch((error: unknown) => {
+      if (!(error instanceof TimeoutError)) throw error;
+      throw explainTimeout(error, { noise: this.#stdout.noiseSince(noise), stderr: this.#stderr.lineSince(stderr) }, about);
+    });
   }
 
   async #runAfter<T>(
@@ -499,9 +514,10 @@ export class ServerConnection {
     const resolved = this.#withOAuth(resolveServer(this.server, this.config, this.#settings.env));
     const connectOptions = this.#connectOptions(signal);
     const noise = this.#stdout.opening(resolved.secrets);
+    this.#stderr.opening(resolved.secrets);
     let opened: OpenedClient;
     try {
-      opened = await openClient(resolved, this.#settings.identity, connectOptions, { ...this.#clientSetup(), stdoutNoise: noise });
+      opened = await openClient(resolved, this.#settings.identity, connectOptions, { ...this.#clientSetup(), stdoutNoise: noise, stderrTail: this.#stderr.slot });
     } catch (error) {
       throw this.#connectError(error, resolved);
     }

@@ -5,12 +5,11 @@
  * - a server that answered all the same is told once per connection through `onWarning`: the
  *   client skipped the text, but the same logging can swallow an answer later;
  * - a call that times out after such text arrived (during the call, or during the open it waited
- *   for) says so: the answer most likely went into, or never came because of, that output. A
- *   timeout with no new noise is left as it is (a banner at start does not explain a slow tool).
+ *   for) says so (timeout-causes.ts): the answer most likely went into, or never came because of,
+ *   that output. A timeout with no new noise is left as it is (a banner at start does not explain
+ *   a slow tool).
  */
-import { TimeoutError, type SubjectKind } from "../shared/errors.js";
 import { StdoutNoise, STDOUT_NOISE_HINT } from "../wire/stdout-noise.js";
-import { TIMEOUT_HINT } from "../wire/failures.js";
 
 export class StdoutAccount {
   /** Offending lines seen over every open of the connection. */
@@ -40,21 +39,15 @@ export class StdoutAccount {
     else noise.onFirst = tell;
   }
 
-  /** `running`, whose timeout names the noise that arrived since the call began (since its open began, when it waits for one). */
-  explained<T>(running: Promise<T>, connecting: boolean, about: SubjectKind | undefined): Promise<T> {
-    const before = connecting ? this.#atOpen : this.#lines;
-    return running.catch((error: unknown) => {
-      throw this.#explain(error, before, about);
-    });
+  /** Where a request starts counting lines: now, or where the open it waits for began. */
+  mark(connecting: boolean): number {
+    return connecting ? this.#atOpen : this.#lines;
   }
 
-  #explain(error: unknown, before: number, about: SubjectKind | undefined): unknown {
+  /** `"<quoted line>": <hint>` when offending lines arrived since `mark`; undefined otherwise. */
+  noiseSince(mark: number): string | undefined {
     const latest = this.#latest;
-    if (!(error instanceof TimeoutError) || latest === undefined || this.#lines === before || !latest.noise.seen) return error;
-    // The noise first, the longer timeout only after: `timed out after 1000 ms, likely because …; if it is only slow, raise it …`.
-    const hinted = error.detail.endsWith(` (${TIMEOUT_HINT})`);
-    const head = hinted ? error.detail.slice(0, -TIMEOUT_HINT.length - 3) : error.detail;
-    const detail = `${head}, likely because it wrote ${latest.noise.quote(latest.secrets)}: ${STDOUT_NOISE_HINT}${hinted ? `; if it is only slow, ${TIMEOUT_HINT}` : ""}`;
-    return new TimeoutError(error.server, detail, { tool: error.tool, about, timeout: error.timeout, cause: error.cause });
+    if (latest === undefined || this.#lines === mark || !latest.noise.seen) return undefined;
+    return `${latest.noise.quote(latest.secrets)}: ${STDOUT_NOISE_HINT}`;
   }
 }

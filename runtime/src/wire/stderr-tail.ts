@@ -18,11 +18,13 @@ export interface StderrTailSlot {
  */
 export class StderrTail {
   #text = "";
+  #written = 0;
   readonly #crash = new CrashReport();
 
   constructor(stream: Stream) {
     stream.on("data", (chunk: Buffer | string) => {
       const text = String(chunk).replace(COLOUR, "");
+      this.#written += text.length;
       const next = this.#text + text;
       this.#text = next.length > TAIL_CHARS ? next.slice(-TAIL_CHARS) : next;
       this.#crash.write(text);
@@ -54,11 +56,56 @@ export class StderrTail {
     return errorLine ?? lines[lines.length - 1] ?? "";
   }
 
+  /** How many characters the child has written so far (colour codes left out): a mark for `errorLineSince`. */
+  get written(): number {
+    return this.#written;
+  }
+
+  /**
+   * The last line that reads like an error among what the child wrote after `mark` (a `written`
+   * value), as far as the kept tail reaches; undefined when there is none. What a server logs
+   * while a request waits is the likeliest reason it never answered; a line from before is not.
+   */
+  errorLineSince(mark: number): string | undefined {
+    const fresh = this.#written - mark;
+    if (fresh <= 0) return undefined;
+    return this.#lines(this.#text.slice(-Math.min(fresh, this.#text.length))).findLast((line) => ERROR_WORDS.test(line));
+  }
+
   /** The kept tail's lines that say something: not empty, not a stack frame, not Node's version. */
-  #lines(): string[] {
-    return this.#text
+  #lines(text = this.#text): string[] {
+    return text
       .split(/\r?\n/)
       .map((line) => line.trim())
       .filter((line) => line !== "" && !line.startsWith("Node.js v") && !isStackFrame(line));
   }
+}
+
+interface StdioTransportLike {
+  start(): Promise<void>;
+  readonly stderr: Stream | null;
+}
+
+/**
+ * Reads the stderr of a stdio transport's child (`stderr: "pipe"`) from the first byte, and of the
+ * probe siblings the SDK builds from it: `server/discover` runs on a sibling before the transport
+ * itself starts, so a server that hangs at start says why only there. The SDK discards a
+ * sibling's stderr; it is piped here instead, and drained. The slot holds the tail of the child
+ * started last. Must run after `trackOnSpawn`.
+ */
+export function tailStderr(transport: StdioTransportLike, slot: StderrTailSlot): void {
+  const tail = transport.stderr ? new StderrTail(transport.stderr) : undefined;
+  slot.current = tail;
+  const start = transport.start.bind(transport);
+  transport.start = () => {
+    slot.current = tail;
+    return start();
+  };
+  const Sibling = transport.constructor as new (params: unknown) => StdioTransportLike;
+  function TailedSibling(params: unknown): StdioTransportLike {
+    const sibling = new Sibling(params !== null && typeof params === "object" ? { ...params, stderr: "pipe" } : params);
+    tailStderr(sibling, slot);
+    return sibling;
+  }
+  Object.defineProperty(transport, "constructor", { value: TailedSibling, configurable: true, writable: true });
 }

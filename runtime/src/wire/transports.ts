@@ -10,7 +10,7 @@ import { useLineBuffer } from "./line-buffer.js";
 import { fetchWithCallHeaders } from "./call-headers.js";
 import type { ResolvedHttp, ResolvedServer, ResolvedStdio } from "../connection/resolve-config.js";
 import { missingPathOf } from "./missing-path.js";
-import { StderrTail, type StderrTailSlot } from "./stderr-tail.js";
+import { tailStderr, type StderrTail, type StderrTailSlot } from "./stderr-tail.js";
 import { StdoutNoise, watchStdout } from "./stdout-noise.js";
 import { isEraRejection } from "./era-2026.js";
 import { probeCause } from "./failures.js";
@@ -158,7 +158,8 @@ async function openStdio(server: ResolvedStdio, open: OpenSettings, early: Early
     useLineBuffer(created, server.maxMessageBytes ?? open.sdk.STDIO_DEFAULT_MAX_BUFFER_SIZE, open.sdk.deserializeMessage);
     trackOnSpawn(created);
     watchStdout(created, noise);
-    tail.current = server.stderr === "pipe" && created.stderr ? new StderrTail(created.stderr) : undefined;
+    if (server.stderr === "pipe") tailStderr(created, tail);
+    else tail.current = undefined;
     exit.current = undefined;
     watchExit(created, (how) => (exit.current = how));
     return created;
