@@ -23,6 +23,13 @@ describe("the tail of a child's stderr", () => {
     expect(tail.summary()).toBe(tail.lastLines());
   });
 
+  it("an error with a cause: the cause is told, and the first frame outside Node's own modules", async () => {
+    // A refused loopback connection: undici's `fetch failed` names the reason only in its [cause].
+    const closedPort = "const server = require('node:net').createServer().listen(0, '127.0.0.1', () => { const { port } = server.address(); server.close(() => load(port)); });";
+    const tail = await tailOf(`${closedPort} async function load(port) { await fetch('http://127.0.0.1:' + port + '/'); }`);
+    expect(tail.lastLines()).toMatch(/^TypeError: fetch failed \| \[cause\]: Error: connect ECONNREFUSED 127\.0\.0\.1:\d+ \| at async load \(\[eval\]:1:\d+\)$/);
+  });
+
   it("an error whose message spans lines and whose properties follow its frames (a module loader's), past the kept tail", async () => {
     const tried = Array.from({ length: 30 }, (_, index) => ` → /app/node_modules/sqlite3/build/variant-${index}/node_sqlite3.node`);
     const script = `const e = new Error(${JSON.stringify(["Could not locate the bindings file. Tried:", ...tried].join("\n"))}); e.tries = ${JSON.stringify(tried)}; e.nested = { code: "X" }; throw e;`;
