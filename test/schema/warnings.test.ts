@@ -47,3 +47,29 @@ describe("a schema no value satisfies", () => {
     ]);
   });
 });
+
+describe("a propertyNames every key passes", () => {
+  it("{ type: string } (Zod 4's z.record(z.string(), …), as @doist/todoist-mcp 11.0.0 lists it), {} and true: no warning, no check; a real one stays", async () => {
+    const record = (propertyNames: unknown) => ({ type: "object", additionalProperties: {}, propertyNames });
+    const body = {
+      name: "fetch",
+      inputSchema: {
+        type: "object",
+        properties: {
+          metadata: record({ type: "string" }),
+          described: record({ type: "string", description: "any key" }),
+          empty: record({}),
+          yes: record(true),
+          short: record({ type: "string", maxLength: 8 }),
+        },
+      },
+    };
+    const entry: ToolEntry = { ...body, hash: hashJson(body) };
+    const chunk: Omit<ToolChunk, "part"> = { serverKey: "s", tools: [{ entry, inputType: "FetchInput", outputType: undefined, inputSubTypes: [], outputSubTypes: [] }], inputTypes: "closed" };
+    const { warnings, statements } = await emitToolChunk({ ...chunk, part: "schemas" });
+    expect(warnings.map((warning) => `${warning.pointer}: ${warning.message}`)).toEqual([
+      "/inputSchema/properties/short/propertyNames: propertyNames is not expressed in the TS type (the Zod schema checks it at run time)",
+    ]);
+    expect(statements.join("\n").match(/does not match propertyNames/g)).toHaveLength(1);
+  });
+});

@@ -3,6 +3,8 @@
  * way: references that cannot be followed inside the document are dropped (never fetched), so are
  * references that loop back to the value they check (ref-loops.ts), and
  * `enum`/`const` values that are not primitives are dropped (both become looser, with a warning).
+ * A `propertyNames` every key passes (`{ "type": "string" }`, which Zod 4 writes for every
+ * `z.record(z.string(), …)`) is dropped without a word: JSON keys are strings, so it checks nothing.
  */
 import type { Json, JsonObject } from "@mcp-codegen/runtime/internal";
 import { forEachSchema, isJsonObject, resolveFragment } from "./pointer.js";
@@ -26,6 +28,7 @@ export function prepareSchema(input: JsonObject | boolean): PreparedSchema {
   forEachSchema(schema, "", (node, pointer) => {
     if (!isJsonObject(node)) return;
     if ("$ref" in node) dropUnfollowableRef(schema, node, pointer, warnings);
+    if ("propertyNames" in node && admitsEveryKey(node.propertyNames)) delete node.propertyNames;
     if (Array.isArray(node.enum) && !node.enum.every(isPrimitive)) {
       delete node.enum;
       warnings.push({ pointer, message: "enum with object or array values is not checked" });
@@ -37,6 +40,16 @@ export function prepareSchema(input: JsonObject | boolean): PreparedSchema {
   });
   dropLoopingRefs(schema, warnings);
   return { schema, warnings };
+}
+
+/** Keys a `propertyNames` schema may hold and still pass every string: the type, and words for people. */
+const EVERY_KEY_KEYWORDS: ReadonlySet<string> = new Set(["type", "title", "description", "$comment"]);
+
+/** `true`, `{}` or `{ "type": "string" }` (with at most a title, description or comment). */
+function admitsEveryKey(schema: Json | undefined): boolean {
+  if (schema === true) return true;
+  if (!isJsonObject(schema)) return false;
+  return Object.keys(schema).every((key) => EVERY_KEY_KEYWORDS.has(key)) && (schema.type === undefined || schema.type === "string");
 }
 
 function dropUnfollowableRef(root: Json, node: JsonObject, pointer: string, warnings: SchemaWarning[]): void {
