@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { emitToolChunk, type ToolChunk } from "../../src/emit/tool-chunk.js";
 import { hashJson } from "../../runtime/src/shared/hash.js";
 import type { ToolEntry } from "../../runtime/src/shared/snapshot.js";
+import type { Json } from "../../runtime/src/shared/canonical-json.js";
 
 describe("schema warnings of a tool", () => {
   it("are reported once each, not once per emitter", async () => {
@@ -50,7 +51,7 @@ describe("a schema no value satisfies", () => {
 
 describe("a propertyNames every key passes", () => {
   it("{ type: string } (Zod 4's z.record(z.string(), …), as @doist/todoist-mcp 11.0.0 lists it), {} and true: no warning, no check; a real one stays", async () => {
-    const record = (propertyNames: unknown) => ({ type: "object", additionalProperties: {}, propertyNames });
+    const record = (propertyNames: Json) => ({ type: "object", additionalProperties: {}, propertyNames });
     const body = {
       name: "fetch",
       inputSchema: {
