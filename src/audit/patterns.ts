@@ -44,18 +44,27 @@ export const DIRECTIVE_BLOCKS = [
 ];
 
 /**
- * An HTML comment: a markdown renderer hides it, the model reads it. Apart from DIRECTIVE_BLOCKS
- * because it is run only up to the text's last `-->` (rules.ts): every `<!--` after that one
- * would scan to the end of the text and fail, quadratic in a text of many.
+ * An HTML comment with something in it: a markdown renderer hides it, the model reads it. An empty
+ * one (`<!-- -->`, as a description quotes the syntax it forbids) hides nothing. Apart from
+ * DIRECTIVE_BLOCKS because it is run only up to the text's last `-->` (rules.ts): every `<!--`
+ * after that one would scan to the end of the text and fail, quadratic in a text of many.
  */
-export const HTML_COMMENT = /<!--[\s\S]*?-->/g;
+export const HTML_COMMENT = /<!--(?!\s*-->)[\s\S]*?-->/g;
 
 /** A pre-condition that sends the model to a file before it uses the tool. */
 export const PRECONDITION_READ = [
   /\b(?:before|prior\s+to)\s+(?:using|calling|invoking|running|executing)\s+(?:this|the|any)\s+tool\b[^.!?\n]{0,80}?\b(?:read|cat|open|load|access|fetch)\b[^.!?\n]{0,80}/gi,
 ];
 
-/** Smuggling data out through an argument: "pass its content as 'sidenote'". */
+/** Reading something from elsewhere: a file, the context, another tool's output (SMUGGLE_THROUGH_PARAMETER's source). */
+export const READS_FROM_ELSEWHERE = /\b(?:read|cat|open|load|fetch|access|copy|retrieve|extract|collect|gather)\b/i;
+
+/**
+ * Smuggling data out through an argument: "pass its content as 'sidenote'". Counted only where
+ * the sentence or the one before it reads the data from elsewhere (READS_FROM_ELSEWHERE): a tool
+ * that says which of its fields takes the text ("put the text content in the field named in the
+ * index's fieldMap") is ordinary.
+ */
 export const SMUGGLE_THROUGH_PARAMETER = [
   /\b(?:pass|put|place|include|insert|append|add|send|provide)\s+(?:its|the(?:ir)?|that|this\s+file['’]s|the\s+file['’]s|the\s+entire|the\s+full|the\s+whole)\s+(?:full\s+|entire\s+|whole\s+|complete\s+)?(?:content|contents|text|data|value|output)\b[^.!?\n]{0,40}?\b(?:as|in|into|inside|through|via)\s+(?:the\s+)?['"`]?[\w-]+['"`]?(?:\s+(?:parameter|argument|field|param))?/gi,
 ];
@@ -113,9 +122,13 @@ export const ALL_TOOLS_DIRECTIVE = [
 /** A tool asking to be chosen over a tool of the same name. */
 export const PREFER_ME = /\b(?:(?:prefer|use)\s+this\s+(?:tool|one|version|implementation)(?:\s+\w+)?\s+(?:instead|over|rather)|always\s+use\s+this\s+(?:tool|one|version)|do\s+not\s+use\s+(?:the\s+)?(?:other|original|old)|this\s+(?:is\s+the\s+)?(?:preferred|official|correct|updated|new|real)\s+(?:version|tool|implementation)|(?:other|original)\s+(?:\w+\s+){0,3}(?:is|are)\s+(?:deprecated|outdated|broken|insecure|unsafe|malicious))\b/gi;
 
-/** What a parameter has no business asking for, whatever the tool does (error). */
+/**
+ * What a parameter has no business asking for, whatever the tool does (error). Environment
+ * variables count only as the model's or host's own (`your environment variables`): a deploy or
+ * hosting tool's parameter that takes the variables to set is ordinary.
+ */
 export const PARAMETER_OVERREACH = [
-  /\b(?:system\s+prompt|(?:your|the\s+assistant['’]s|the\s+model['’]s)\s+(?:instructions|rules|guidelines|prompt)|(?:list|names)\s+of\s+(?:all\s+)?(?:available\s+|other\s+)?tools|other\s+tools['’]?\s+(?:outputs?|results|responses)|environment\s+variables|(?:api\s+keys?|passwords?|tokens?|credentials)\s+(?:from|in|found\s+in)\s+(?:the\s+)?(?:context|conversation|environment))\b/gi,
+  /\b(?:system\s+prompt|(?:your|the\s+assistant['’]s|the\s+model['’]s)\s+(?:instructions|rules|guidelines|prompt)|(?:list|names)\s+of\s+(?:all\s+)?(?:available\s+|other\s+)?tools|other\s+tools['’]?\s+(?:outputs?|results|responses)|(?:your|all\s+(?:of\s+)?(?:your|the)|the\s+(?:current|assistant['’]s|model['’]s|agent['’]s|host['’]s|machine['’]s|system['’]s|process['’]s))\s+(?:environment\s+variables|env\s+vars)|(?:api\s+keys?|passwords?|tokens?|credentials)\s+(?:from|in|found\s+in)\s+(?:the\s+)?(?:context|conversation|environment))\b/gi,
 ];
 
 /** What a parameter rarely needs and often smuggles (warning). */

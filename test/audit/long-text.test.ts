@@ -86,7 +86,8 @@ describe("audit over long text", () => {
   it("two megabytes of unclosed HTML comments, and comments found as over the whole text", () => {
     expect(findings("<!-- ".repeat((2 * MB) / 5)).filter((finding) => finding.ruleId === "model-directive-markup")).toEqual([]);
     const pieces = ["<!--", "-->", "<!-->", "--", "x", " ", "\n", "<important>", "]"];
-    const byPattern = (text: string) => merged(matchAll([...DIRECTIVE_BLOCKS, /<!--[\s\S]*?-->/g], text, () => "").map(({ start, end }) => ({ ruleId: "model-directive-markup", start, end })));
+    // Comments with something in them, found over the whole text (an empty `<!-- -->` hides nothing).
+    const byPattern = (text: string) => merged(matchAll([...DIRECTIVE_BLOCKS, /<!--(?!\s*-->)[\s\S]*?-->/g], text, () => "").map(({ start, end }) => ({ ruleId: "model-directive-markup", start, end })));
     fc.assert(
       fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 40 }).map((parts) => parts.join("")), (sample) => {
         const found = findings(sample).filter((finding) => finding.ruleId === "model-directive-markup").map(({ ruleId, start, end }) => ({ ruleId, start, end }));
@@ -94,6 +95,13 @@ describe("audit over long text", () => {
       }),
       { numRuns: 2000, seed: 33 },
     );
+  });
+
+  it("a megabyte of pass-through phrases in one sentence: the sentence is searched for a read once, not once per phrase", () => {
+    const phrases = (count: number) => "pass the data in x ".repeat(count);
+    const beyond = (description: string) => findings(description).filter((finding) => finding.ruleId === "instructions-beyond-tool");
+    expect(beyond(phrases(MB / 19))).toEqual([]);
+    expect(beyond(`Read the notes, then ${phrases(1_000)}`)).toHaveLength(1_000);
   });
 
   it("an address-like run of a megabyte without @, and an address with a long local part", () => {
