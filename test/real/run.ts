@@ -102,7 +102,7 @@ function npmInstall(folder: string): Promise<string | undefined> {
     }, INSTALL_LIMIT_MS);
     child.on("close", (status) => {
       clearTimeout(timer);
-      resolve(status === 0 ? undefined : `not installed: ${lastLine(stderr) || `npm exited with ${status}`}`);
+      resolve(status === 0 ? undefined : `not installed: ${npmCause(stderr) || `npm exited with ${status}`}`);
     });
   });
 }
@@ -189,6 +189,17 @@ interface SnapshotFile {
 function readSnapshot(project: string): SnapshotFile | undefined {
   const file = path.join(project, "generated/mcp-snapshot.json");
   return existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as SnapshotFile) : undefined;
+}
+
+/** npm's line that says why (`npm error 404 Not Found - GET …`), not its closing pointer to the log file. */
+function npmCause(stderr: string): string {
+  const lines = stderr.trim().split("\n").filter((line) => !/A complete log of this run can be found in/.test(line));
+  const telling = [/could not be found|No matching version|Could not resolve|ETARGET/, /\d{3} Not Found|ENOTFOUND|ECONNREFUSED/, /\bcode E\w+/];
+  for (const pattern of telling) {
+    const line = lines.find((candidate) => pattern.test(candidate));
+    if (line !== undefined) return line.replace(/^npm error\s+/, "").replace(/\s+/g, " ");
+  }
+  return lines.at(-1) ?? "";
 }
 
 function lastLine(text: string): string {
