@@ -126,6 +126,18 @@ export const REAL_SERVERS: readonly RealServer[] = [
   { key: "figma-console", package: "figma-console-mcp", version: "1.40.4", env: { FIGMA_ACCESS_TOKEN: DUMMY } },
   { key: "morph", package: "@morphllm/morphmcp", version: "0.8.213", env: { MORPH_API_KEY: DUMMY } },
   { key: "gcp-observability", package: "@google-cloud/observability-mcp", version: "0.2.3" },
+  { key: "deepwiki", package: "mcp-deepwiki", version: "0.0.10" },
+  { key: "cloudbase", package: "@cloudbase/cloudbase-mcp", version: "2.34.6" },
+  { key: "azure-devops", package: "@tiberriver256/mcp-server-azure-devops", version: "0.1.48", env: { AZURE_DEVOPS_ORG_URL: "https://dev.azure.com/example", AZURE_DEVOPS_AUTH_METHOD: "pat", AZURE_DEVOPS_PAT: DUMMY } },
+  { key: "bitbucket-aashari", package: "@aashari/mcp-server-atlassian-bitbucket", version: "3.1.0", env: { ATLASSIAN_BITBUCKET_USERNAME: "user", ATLASSIAN_BITBUCKET_APP_PASSWORD: DUMMY } },
+  { key: "xcodebuild", package: "xcodebuildmcp", version: "2.7.0", bin: "xcodebuildmcp", args: ["mcp"] },
+  { key: "fetcher", package: "fetcher-mcp", version: "0.3.9" },
+  { key: "flightradar", package: "flightradar-mcp-server", version: "0.1.2", env: { AVIATIONSTACK_API_KEY: DUMMY } },
+  { key: "agent-infra-fs", package: "@agent-infra/mcp-server-filesystem", version: "1.2.29", args: ["--allowed-directories", "{scratch}"] },
+  { key: "nx", package: "nx-mcp", version: "0.25.0" },
+  { key: "backlog", package: "backlog-mcp-server", version: "0.20.4", env: { BACKLOG_DOMAIN: "example.backlog.com", BACKLOG_API_KEY: DUMMY } },
+  { key: "searxng", package: "mcp-searxng", version: "2.4.0", env: { SEARXNG_URL: "http://127.0.0.1:9" } },
+  { key: "notebooklm", package: "notebooklm-mcp", version: "2.0.0" },
 ];
 
 /** Left out on purpose, with why (printed by the run). */
@@ -151,4 +163,6 @@ export const SKIPPED: readonly { package: string; why: string }[] = [
   { package: "@pandacss/mcp", why: "exits at start without a panda.config file (a Panda CSS project) in its working folder" },
   { package: "@salesforce/mcp", why: "crashes at start on Node 20: its undici 8 (Node >= 22.19) binds zlib.createZstdDecompress, which Node 20 lacks" },
   { package: "@cocal/google-calendar-mcp", why: "needs an OAuth client file from Google Cloud (gcp-oauth.keys.json) before it starts" },
+  { package: "mcp-atlassian", why: "2.1.0 imports jsdom, which its package.json does not depend on: it exits at start with ERR_MODULE_NOT_FOUND" },
+  { package: "@smartbear/mcp", why: "requires Node.js 22 (imports enableCompileCache from node:module) and exits on this corpus's Node 20" },
 ];
