@@ -54,10 +54,16 @@ export function forAjv(value: Json): Json {
 }
 
 export function compileAjv(c: FuzzCase, closed = false): ValidateFunction | undefined {
+  const ajv = ajvFor(c.draft);
+  const schema = forAjv(closed ? closedReading(c) : structuredClone(c.schema)) as JsonObject;
   try {
-    return ajvFor(c.draft).compile(forAjv(closed ? closedReading(c) : structuredClone(c.schema)) as JsonObject);
+    return ajv.compile(schema);
   } catch {
     return undefined;
+  } finally {
+    // Compiling registers the schema's `$id` with the shared instance: the next schema with the same
+    // `$id` (tools of one server often share one) would fail to compile and go unchecked.
+    ajv.removeSchema(schema);
   }
 }
 

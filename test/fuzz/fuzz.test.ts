@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { fuzz } from "./fuzz.js";
+import { compileAjv } from "./check.js";
 
 describe("fuzzed schemas: Zod agrees with Ajv, the TS types compile and accept every valid instance", () => {
   it("15 schemas × 20 instances (seed 1)", async () => {
@@ -13,4 +14,13 @@ describe("fuzzed schemas: Zod agrees with Ajv, the TS types compile and accept e
     expect(report.rejectedByAjv).toBeGreaterThan(30);
     expect(report.typecheckPrograms).toBe(1);
   }, 300_000);
+});
+
+describe("the Ajv oracle", () => {
+  it("compiles each of several schemas that share an $id (xcodebuildmcp 2.7.0's tools do), each by its own rules", () => {
+    const $id = "https://example.com/schemas/result.json";
+    const text = compileAjv({ draft: "2020-12", schema: { $id, type: "object", properties: { text: { type: "string" } }, required: ["text"] } });
+    const count = compileAjv({ draft: "2020-12", schema: { $id, type: "object", properties: { count: { type: "integer" } }, required: ["count"] } });
+    expect([text?.({ text: "a" }), text?.({ count: 1 }), count?.({ count: 1 }), count?.({ text: "a" })]).toEqual([true, false, true, false]);
+  });
 });

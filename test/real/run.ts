@@ -8,7 +8,7 @@
  *  2. one project per server, each generated alone by the built CLI (`dist/cli/bin.js generate`);
  *  3. one strict NodeNext `tsc` over every project's generated code;
  *  4. `check` of each project against its live server: any change is false drift;
- *  5. fidelity: each tool's Zod input schema against Ajv on generated instances (valid values
+ *  5. fidelity: each tool's Zod input and output schemas against Ajv on generated instances (valid values
  *     and near misses); a disagreement where the Zod emitter gave no warning counts;
  *  6. one summary line: servers listed / tools / compile errors / disagreements / false drift /
  *     warning lines per server, after a line per server.
@@ -183,7 +183,7 @@ async function generateOne(dir: string, server: RealServer): Promise<ServerOutco
 }
 
 interface SnapshotFile {
-  servers: Record<string, { tools: { name: string; inputSchema: JsonObject }[]; unavailable?: Record<string, { method: string; code: number | string }> }>;
+  servers: Record<string, { tools: { name: string; inputSchema: JsonObject; outputSchema?: JsonObject }[]; unavailable?: Record<string, { method: string; code: number | string }> }>;
 }
 
 function readSnapshot(project: string): SnapshotFile | undefined {
@@ -245,20 +245,23 @@ async function checkOne(dir: string, key: string): Promise<number> {
   }
 }
 
-/** Zod against Ajv on each tool's input schema: tools with a disagreement, and schemas Ajv cannot compile. */
+/** Zod against Ajv on each tool's input and output schema: schemas with a disagreement, and schemas Ajv cannot compile. */
 function fidelity(project: string, key: string): { disagreements: number; ajvSkipped: number } {
   const tools = readSnapshot(project)?.servers[key]?.tools ?? [];
   let disagreements = 0;
   let ajvSkipped = 0;
-  for (const tool of tools) {
-    const schema = tool.inputSchema;
+  const schemas = tools.flatMap((tool) => [
+    { name: `${tool.name} input`, schema: tool.inputSchema },
+    ...(tool.outputSchema === undefined ? [] : [{ name: `${tool.name} output`, schema: tool.outputSchema }]),
+  ]);
+  for (const { name, schema } of schemas) {
     const draft = typeof schema["$schema"] === "string" && /2020-12|2019-09/.test(schema["$schema"]) ? "2020-12" : "draft-07";
     const instances: Json[] = [...instancesFor(schema), ...fc.sample(instancesArbitrary(schema, 1), { numRuns: 20, seed: 29 }).flat()];
     const verdicts = zodAgainstAjv({ draft, schema }, instances);
     if (!verdicts) ajvSkipped++;
     else if (verdicts.disagreements.length > 0) {
       disagreements++;
-      log(`  disagreement: ${key}/${tool.name}: ${JSON.stringify(verdicts.disagreements[0]).slice(0, 300)}`);
+      log(`  disagreement: ${key}/${name}: ${JSON.stringify(verdicts.disagreements[0]).slice(0, 300)}`);
     }
   }
   return { disagreements, ajvSkipped };
