@@ -11,6 +11,8 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { repoRoot } from "../helpers/servers.js";
 import { runCli, tempProject, type CliResult } from "../helpers/cli.js";
+import { check } from "../../src/check.js";
+import type { DriftReport } from "../../runtime/src/drift/types.js";
 
 const LISTING_SERVER = path.join(repoRoot, "test/servers/dist/listing-server.js");
 
@@ -104,6 +106,31 @@ describe("lists a server advertises but does not answer", () => {
     expect(changes[2]?.message).toBe("List prompts/list is no longer answered (error -32601): its entries are not compared");
     const strict = await runCli(["check", "--fail-on", "dangerous"], { cwd: dir });
     expect(strict.status).toBe(1);
+  });
+});
+
+describe("verify() at run time, as check", () => {
+  it("a list that stays unanswered is no drift and no error; one answered again or no longer answered is the change check reports", async () => {
+    const dir = project("partial-verify", { pg: listing({ resources: -32601, resourceTemplates: -32603, prompts: "malformed" }), plain: listing() });
+    const generated = await runCli(["generate"], { cwd: dir });
+    expect(generated.status, generated.stderr).toBe(0);
+    const { createClient } = (await import(path.join(dir, "out/index.ts"))) as { createClient: (options?: Record<string, unknown>) => { verify(): Promise<DriftReport>; close(): Promise<void> } };
+    const mcp = createClient({ driftGuard: "off" });
+    try {
+      writeFileSync(path.join(dir, "pg.json"), JSON.stringify(listing({ resources: -32603, resourceTemplates: -32603, prompts: "malformed" })));
+      expect((await mcp.verify()).changes).toEqual([]);
+      writeFileSync(path.join(dir, "pg.json"), JSON.stringify(listing({ resourceTemplates: -32603, prompts: "malformed" })));
+      writeFileSync(path.join(dir, "plain.json"), JSON.stringify(listing({ prompts: -32601 })));
+      const [verified, checked] = await Promise.all([mcp.verify(), check({ cwd: dir })]);
+      expect(verified).toEqual(checked.report);
+      expect(verified.changes.map((change) => [change.server, change.ruleId])).toEqual([
+        ["pg", "list-became-available"],
+        ["pg", "resource-added"],
+        ["plain", "list-became-unavailable"],
+      ]);
+    } finally {
+      await mcp.close();
+    }
   });
 });
 

@@ -24,7 +24,9 @@ import type { Change, DriftOptions, DriftReport } from "../drift/types.js";
 import type { ServerConnection } from "../connection/connection.js";
 import { DriftError } from "../shared/errors.js";
 import { listSkillEntries } from "../wire/skills.js";
+import { LIST_METHODS, LISTS } from "../wire/lists.js";
 import { SharedWork } from "../shared/shared-work.js";
+import { unansweredCode } from "./unanswered-list.js";
 import { runtimeInternals, type Runtime, type RuntimeInternals } from "./runtime-api.js";
 import { callTypedTool } from "./typed-calls.js";
 import { startTypedTask } from "./tasks/typed.js";
@@ -247,11 +249,23 @@ class ServerGuard implements DriftGuard {
     const client = this.#currentClient();
     const capabilities = (client?.getServerCapabilities() ?? generated.server.capabilities) as Record<string, unknown>;
     const offered = (capability: string): boolean => capabilities[capability] !== undefined;
+    const unavailable: NonNullable<ServerSnapshot["unavailable"]> = {};
+    // An advertised list the server does not answer is recorded as `generate` records it, not thrown.
+    const optional = async <T>(kind: OptionalKind, list: () => Promise<T[]>): Promise<T[]> => {
+      try {
+        return await list();
+      } catch (error) {
+        const code = unansweredCode(error);
+        if (code === undefined) throw error;
+        unavailable[kind] = { method: methodOf(kind), code };
+        return [];
+      }
+    };
     const [tools, resources, resourceTemplates, prompts] = await Promise.all([
       offered("tools") ? runtime.listTools(server) : [],
-      offered("resources") ? runtime.listResources(server) : [],
-      offered("resources") ? runtime.listResourceTemplates(server) : [],
-      offered("prompts") ? runtime.listPrompts(server) : [],
+      offered("resources") ? optional("resources", () => runtime.listResources(server)) : [],
+      offered("resources") ? optional("resourceTemplates", () => runtime.listResourceTemplates(server)) : [],
+      offered("prompts") ? optional("prompts", () => runtime.listPrompts(server)) : [],
     ]);
     const instructions = client ? client.getInstructions() : generated.server.instructions;
     // Skills (SEP-2640) only of a server that declares the extension; without a client, the generated ones.
@@ -267,6 +281,7 @@ class ServerGuard implements DriftGuard {
       resourceTemplates,
       prompts,
       skills,
+      unavailable,
     };
     return buildServerSnapshot(listing, generated.toolFilter);
   }
@@ -293,6 +308,13 @@ class ServerGuard implements DriftGuard {
       if (this.#policy() !== "off") this.#verdicts(undefined).catch(() => undefined);
     });
   }
+}
+
+/** The lists that may go unanswered without failing `verify()` (an unanswered tools/list always fails it). */
+type OptionalKind = "resources" | "resourceTemplates" | "prompts";
+
+function methodOf(kind: OptionalKind): string {
+  return LIST_METHODS.find((method) => LISTS[method].items === kind) ?? kind;
 }
 
 /**

@@ -5,7 +5,7 @@ import { isLegacyConnection } from "../wire/era-2025.js";
 import { listedAsSent } from "../wire/listing-record.js";
 import { LISTS, type ListMethod } from "../wire/lists.js";
 import { ProtocolError } from "../shared/errors.js";
-import { describeInvalidPage } from "./invalid-page.js";
+import { InvalidPage } from "./invalid-page.js";
 import { pushAll } from "../shared/lists.js";
 
 /** A server that pages forever is broken; this many pages is far beyond any real listing. */
@@ -73,7 +73,10 @@ async function listPagesOf<T>(client: Client, server: string, method: ListMethod
   return collectPages(server, method, async (cursor) => {
     const page = await client.request({ method, params: cursor === undefined ? {} : { cursor } } as never, AS_SENT, options);
     const checked = schema.safeParse(page);
-    if (!checked.success) throw new ProtocolError(server, `${method} answered with an ${describeInvalidPage(checked.error.issues, page, list)}`);
+    if (!checked.success) {
+      const invalid = new InvalidPage(checked.error.issues, page, list);
+      throw new ProtocolError(server, `${method} answered with an ${invalid.message}`, { cause: invalid });
+    }
     const nextCursor = typeof page["nextCursor"] === "string" ? page["nextCursor"] : undefined;
     return { items: (page[list.items] ?? []) as T[], nextCursor };
   });
