@@ -7,7 +7,8 @@
  *     (`--ignore-scripts`: no browser or binary downloads from elsewhere);
  *  2. one project per server, each generated alone by the built CLI (`dist/cli/bin.js generate`);
  *  3. one strict NodeNext `tsc` over every project's generated code;
- *  4. `check` of each project against its live server: any change is false drift;
+ *  4. `check` of each project against its live server, and the generated client's `verify()`
+ *     through the runtime: any change (or failure) is false drift;
  *  5. fidelity: each tool's Zod input and output schemas against Ajv on generated instances (valid values
  *     and near misses); a disagreement where the Zod emitter gave no warning counts;
  *  6. one summary line: servers listed / tools / compile errors / disagreements / false drift /
@@ -21,6 +22,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import fc from "fast-check";
 import type { Json } from "../../runtime/src/shared/canonical-json.js";
 import type { JsonObject } from "../../runtime/src/shared/snapshot.js";
@@ -245,6 +247,27 @@ async function checkOne(dir: string, key: string): Promise<number> {
   }
 }
 
+/**
+ * Changes the generated client's `verify()` reports against the live server, at run time through
+ * the runtime (its own listing and drift guard, not the CLI's capture): each is false drift, and
+ * so is a failure.
+ */
+async function verifyOne(dir: string, key: string): Promise<number> {
+  const index = path.join(projectsDir(dir), key, "generated/index.ts");
+  const { createClient } = (await import(pathToFileURL(index).href)) as { createClient(options?: Record<string, unknown>): { verify(): Promise<{ changes: unknown[] }>; close(): Promise<void> } };
+  const client = createClient({ driftGuard: "off", timeout: 60_000, onWarning: () => undefined });
+  try {
+    const { changes } = await client.verify();
+    if (changes.length > 0) log(`test:real: verify() of ${key}: ${JSON.stringify(changes[0]).slice(0, 300)}`);
+    return changes.length;
+  } catch (error) {
+    log(`test:real: verify() of ${key} failed: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  } finally {
+    await client.close();
+  }
+}
+
 /** Zod against Ajv on each tool's input and output schema: schemas with a disagreement, and schemas Ajv cannot compile. */
 function fidelity(project: string, key: string): { disagreements: number; ajvSkipped: number } {
   const tools = readSnapshot(project)?.servers[key]?.tools ?? [];
@@ -298,7 +321,7 @@ async function main(): Promise<number> {
   const listed = outcomes.filter((outcome) => outcome.listed);
   const compileErrors = compileAll(options.dir, listed.map((outcome) => outcome.key));
   await inPool(listed, PARALLEL, async (outcome) => {
-    outcome.drift = await checkOne(options.dir, outcome.key);
+    outcome.drift = (await checkOne(options.dir, outcome.key)) + (await verifyOne(options.dir, outcome.key));
     Object.assign(outcome, fidelity(path.join(projectsDir(options.dir), outcome.key), outcome.key));
   });
   log("");
