@@ -24,7 +24,7 @@ import type { Change, DriftOptions, DriftReport } from "../drift/types.js";
 import type { ServerConnection } from "../connection/connection.js";
 import { DriftError } from "../shared/errors.js";
 import { listSkillEntries } from "../wire/skills.js";
-import { LIST_METHODS, LISTS } from "../wire/lists.js";
+import { LISTS, type ListMethod } from "../wire/lists.js";
 import { SharedWork } from "../shared/shared-work.js";
 import { unansweredCode } from "./unanswered-list.js";
 import { runtimeInternals, type Runtime, type RuntimeInternals } from "./runtime-api.js";
@@ -245,28 +245,28 @@ class ServerGuard implements DriftGuard {
   async #liveServer(generated: GeneratedSnapshot): Promise<ServerSnapshot> {
     const runtime = this.#runtime;
     const server = this.#server;
-    await runtime.listTools(server); // connects, so the client's view of the server is known
+    const listedTools = await runtime.listTools(server); // connects, so the client's view of the server is known
     const client = this.#currentClient();
     const capabilities = (client?.getServerCapabilities() ?? generated.server.capabilities) as Record<string, unknown>;
     const offered = (capability: string): boolean => capabilities[capability] !== undefined;
     const unavailable: NonNullable<ServerSnapshot["unavailable"]> = {};
     // An advertised list the server does not answer is recorded as `generate` records it, not thrown.
-    const optional = async <T>(kind: OptionalKind, list: () => Promise<T[]>): Promise<T[]> => {
+    const optional = async <T>(method: OptionalMethod, list: () => Promise<T[]>): Promise<T[]> => {
       try {
         return await list();
       } catch (error) {
         const code = unansweredCode(error);
         if (code === undefined) throw error;
-        unavailable[kind] = { method: methodOf(kind), code };
+        unavailable[LISTS[method].items] = { method, code };
         return [];
       }
     };
-    const [tools, resources, resourceTemplates, prompts] = await Promise.all([
-      offered("tools") ? runtime.listTools(server) : [],
-      offered("resources") ? optional("resources", () => runtime.listResources(server)) : [],
-      offered("resources") ? optional("resourceTemplates", () => runtime.listResourceTemplates(server)) : [],
-      offered("prompts") ? optional("prompts", () => runtime.listPrompts(server)) : [],
+    const [resources, resourceTemplates, prompts] = await Promise.all([
+      offered("resources") ? optional("resources/list", () => runtime.listResources(server)) : [],
+      offered("resources") ? optional("resources/templates/list", () => runtime.listResourceTemplates(server)) : [],
+      offered("prompts") ? optional("prompts/list", () => runtime.listPrompts(server)) : [],
     ]);
+    const tools = offered("tools") ? listedTools : [];
     const instructions = client ? client.getInstructions() : generated.server.instructions;
     // Skills (SEP-2640) only of a server that declares the extension; without a client, the generated ones.
     const skills = client ? (await listSkillEntries(client))?.entries : generated.server.skills;
@@ -311,11 +311,7 @@ class ServerGuard implements DriftGuard {
 }
 
 /** The lists that may go unanswered without failing `verify()` (an unanswered tools/list always fails it). */
-type OptionalKind = "resources" | "resourceTemplates" | "prompts";
-
-function methodOf(kind: OptionalKind): string {
-  return LIST_METHODS.find((method) => LISTS[method].items === kind) ?? kind;
-}
+type OptionalMethod = Exclude<ListMethod, "tools/list">;
 
 /**
  * The snapshot keeps what the server listed; tools with invalid `x-mcp-header` declarations
