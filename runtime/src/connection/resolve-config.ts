@@ -6,7 +6,7 @@ import path from "node:path";
 import { CodegenError, ConfigError } from "../shared/errors.js";
 import { hasPlaceholderDefault, resolveDeep, secretValues, type Environment } from "../shared/placeholders.js";
 import { rememberSecrets } from "../shared/secret-registry.js";
-import { isSecretName } from "../shared/secret-names.js";
+import { isSecretName, secretArgumentValues, secretEntryValues, secretUrlValues } from "../shared/secret-names.js";
 import { SECRET_AUTH_FIELDS } from "../shared/auth-config.js";
 import type { FetchLike, OAuthClientProvider } from "@modelcontextprotocol/client";
 import type { ClientCredentialsAuthConfig, OAuthAuthConfig } from "../shared/auth-config.js";
@@ -63,9 +63,11 @@ export function resolveServer(server: string, config: ServerConfig & { authProvi
   // Runtime-only options (callbacks, an OAuth provider object) must not be walked or copied.
   const connection = connectionFieldsOf(config);
   rejectSecretDefaults(server, connection);
-  const secrets = secretValues(connection, env);
-  rememberSecrets(secrets);
+  const fromEnvironment = secretValues(connection, env);
+  rememberSecrets(fromEnvironment);
   const resolved = resolvePlaceholdersOf(server, connection, env);
+  const secrets = [...new Set([...fromEnvironment, ...writtenSecrets(resolved)])];
+  rememberSecrets(secrets);
   if (kind === "stdio" && resolved.transport === "stdio") {
     return {
       kind,
@@ -87,6 +89,24 @@ export function resolveServer(server: string, config: ServerConfig & { authProvi
     auth: auth?.type === "bearer" ? undefined : auth,
     secrets,
   };
+}
+
+/**
+ * Secrets written as values (a config object handed to the runtime, a config file that holds
+ * one): what secret-named `env` entries, headers, flags and auth fields hold, and a URL's user
+ * info and secret-named query parameters. Masked like the environment's values.
+ */
+function writtenSecrets(resolved: ServerConfig): string[] {
+  if (resolved.transport === "stdio") return [...secretEntryValues(resolved.env), ...secretArgumentValues(resolved.args ?? [])];
+  const values = secretEntryValues(resolved.headers);
+  const auth = resolved.auth as Record<string, unknown> | undefined;
+  for (const field of SECRET_AUTH_FIELDS) if (typeof auth?.[field] === "string") values.push(auth[field]);
+  try {
+    values.push(...secretUrlValues(new URL(resolved.url)));
+  } catch {
+    // an invalid URL fails in parseUrl, which never quotes its user info or query
+  }
+  return values;
 }
 
 /** Substitute, then resolve: `${DIR}` = "/abs" → "/abs"; = "sub" → "<cwdBase>/sub". */
@@ -136,11 +156,21 @@ function resolvePlaceholdersOf(server: string, config: ServerConfig, env: Enviro
   }
 }
 
+/** The URL parser's error names the input; without it the cause keeps its kind and code. */
+function scrubbedUrlError(error: unknown, url: string): unknown {
+  if (!(error instanceof Error)) return error;
+  const copy = new TypeError(error.message.split(url).join("<url>"));
+  const code = (error as { code?: unknown }).code;
+  if (code !== undefined) Object.defineProperty(copy, "code", { value: code });
+  return copy;
+}
+
 function parseUrl(server: string, url: string, secrets: readonly string[]): URL {
   try {
     return new URL(url);
   } catch (error) {
-    // The URL may hold a resolved secret: never echo it.
-    throw new ConfigError(server, secrets.length > 0 ? "invalid url" : `invalid url ${JSON.stringify(url)}`, { cause: error });
+    // The URL may hold a resolved secret: never echo it; nor its user info, query or fragment.
+    const shown = url.replace(/^([^:/?#]*:\/\/)[^/?#]*@/, "$1").replace(/[?#].*$/s, "");
+    throw new ConfigError(server, secrets.length > 0 ? "invalid url" : `invalid url ${JSON.stringify(shown)}`, { cause: scrubbedUrlError(error, url) });
   }
 }

@@ -4,14 +4,22 @@
  */
 import { CodegenError } from "./errors.js";
 import { setOwn } from "./own-property.js";
+import { redactKnown } from "./secret-registry.js";
 
-const PLACEHOLDER = /\$\{(?:env:)?([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
+const PLACEHOLDER_SOURCE = String.raw`\$\{(?:env:)?([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}`;
+/**
+ * For `replace` and `matchAll`, which start from a global pattern's `lastIndex`: nothing may call
+ * `test` or `exec` on it (a `lastIndex` left at a match's end made `matchAll` skip the placeholders
+ * before it, and so their values went unmasked).
+ */
+const PLACEHOLDER = new RegExp(PLACEHOLDER_SOURCE, "g");
+/** For `test`: not global, so it keeps no position between calls. */
+const ANY_PLACEHOLDER = new RegExp(PLACEHOLDER_SOURCE);
 
 export type Environment = Readonly<Record<string, string | undefined>>;
 
 export function hasPlaceholder(text: string): boolean {
-  PLACEHOLDER.lastIndex = 0;
-  return PLACEHOLDER.test(text);
+  return ANY_PLACEHOLDER.test(text);
 }
 
 /** Whether a string has a placeholder with a default (`${VAR:-value}`). */
@@ -88,9 +96,7 @@ export function secretValues(value: unknown, env: Environment): string[] {
   return [...found];
 }
 
-/** Replace each secret in `text` with `***`. */
+/** Replace each of `secrets`, and each secret the process has handled (secret-registry.ts), in `text` with `***`. */
 export function redact(text: string, secrets: readonly string[]): string {
-  let out = text;
-  for (const secret of secrets) out = out.split(secret).join("***");
-  return out;
+  return redactKnown(text, secrets);
 }

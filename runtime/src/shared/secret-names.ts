@@ -7,3 +7,51 @@ const SECRET_NAME = /token|secret|passw|pwd|api[-_]?key|private[-_]?key|access[-
 export function isSecretName(name: string): boolean {
   return SECRET_NAME.test(name);
 }
+
+/**
+ * The values of the secret-named entries of `env` or `headers`; for a header with a scheme
+ * (`Bearer <token>`, `Basic <credentials>`), also the credential alone, however it is quoted.
+ */
+export function secretEntryValues(entries: Readonly<Record<string, string>> | undefined): string[] {
+  const values: string[] = [];
+  for (const [name, value] of Object.entries(entries ?? {})) {
+    if (!isSecretName(name) || typeof value !== "string") continue;
+    values.push(value);
+    const credential = /^[A-Za-z][\w-]*\s+(\S.*)$/.exec(value)?.[1];
+    if (credential !== undefined) values.push(credential);
+  }
+  return values;
+}
+
+/**
+ * The values of secret-named flags in a command line: `--api-key=v`, `--token v`, and
+ * `NAME=v` as `docker run -e` and `env` take it.
+ */
+export function secretArgumentValues(args: readonly string[]): string[] {
+  const values: string[] = [];
+  for (const [index, arg] of args.entries()) {
+    const assigned = /^(?:--?)?([A-Za-z_][\w.-]*)=(.+)$/s.exec(arg);
+    if (assigned) {
+      if (isSecretName(assigned[1] ?? "")) values.push(assigned[2] ?? "");
+      continue;
+    }
+    const next = args[index + 1];
+    if (/^--?[A-Za-z]/.test(arg) && isSecretName(arg.replace(/^-+/, "")) && next !== undefined && !next.startsWith("-")) values.push(next);
+  }
+  return values;
+}
+
+/** What a URL carries that is secret: its user info, and the values of secret-named query parameters. */
+export function secretUrlValues(url: URL): string[] {
+  const values = [url.password, url.password === "" ? url.username : ""].map((part) => safeDecode(part));
+  for (const [name, value] of url.searchParams) if (isSecretName(name)) values.push(value);
+  return values.filter((value) => value !== "");
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}

@@ -16,25 +16,61 @@ const CAPACITY = 2048;
 const MAX_DEPTH = 8;
 
 const known = new Set<string>();
+/** `known`, longest first (so a secret that contains another is masked whole); rebuilt after a change. */
+let longestFirst: string[] | undefined;
 
 export function rememberSecrets(values: Iterable<string | undefined>): void {
   for (const value of values) {
     if (value === undefined || value.length < MIN_LENGTH) continue;
-    // A secret in a URL or form body is percent-encoded there.
-    for (const form of new Set([value, encodeURIComponent(value)])) {
+    for (const form of formsOf(value)) {
       known.delete(form);
       known.add(form);
     }
   }
   while (known.size > CAPACITY) known.delete(known.values().next().value as string);
+  longestFirst = undefined;
 }
 
-/** `text` with every known secret replaced by `***`. */
-export function redactKnown(text: string): string {
-  if (known.size === 0) return text;
+/**
+ * The ways a secret shows in text: as it is; percent-encoded in a URL's query or path, in a form
+ * body (spaces as `+`) or in a URL's user info (each encodes its own set of characters); escaped
+ * inside a JSON string; and, for a multi-line secret (a PEM key, a service account's JSON), each
+ * of its lines, since messages are made one line and stderr is read a line at a time.
+ */
+function formsOf(value: string): Set<string> {
+  const forms = new Set([value, JSON.stringify(value).slice(1, -1)]);
+  try {
+    forms.add(encodeURIComponent(value));
+  } catch {
+    // a lone surrogate has no percent-encoding
+  }
+  const url = new URL("http://host/");
+  url.searchParams.set("k", value);
+  forms.add(url.search.slice("?k=".length));
+  url.password = value;
+  forms.add(url.password);
+  for (const line of value.split(/\r?\n/)) if (line.trim().length >= MIN_LENGTH) forms.add(line.trim());
+  for (const form of forms) if (form.length < MIN_LENGTH) forms.delete(form);
+  return forms;
+}
+
+/** `text` with every known secret, and each of `also` (in its forms), replaced by `***`. */
+export function redactKnown(text: string, also: readonly string[] = []): string {
+  // Values the registry holds already (a resolved config's are registered as it resolves) need no forms built again.
+  const extra = also.filter((value) => value.length >= MIN_LENGTH && !known.has(value));
+  const secrets = extra.length === 0 ? sortedKnown() : byLength([...sortedKnown(), ...extra.flatMap((value) => [...formsOf(value)])]);
   let out = text;
-  for (const secret of known) if (out.includes(secret)) out = out.split(secret).join("***");
+  for (const secret of secrets) if (out.includes(secret)) out = out.split(secret).join("***");
   return out;
+}
+
+function sortedKnown(): string[] {
+  longestFirst ??= byLength([...known]);
+  return longestFirst;
+}
+
+function byLength(values: string[]): string[] {
+  return [...new Set(values)].sort((a, b) => b.length - a.length);
 }
 
 /**

@@ -7,6 +7,8 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { setMaxListeners } from "node:events";
 import type { FetchLike } from "@modelcontextprotocol/client";
+import { secretEntryValues } from "../shared/secret-names.js";
+import { rememberSecrets } from "../shared/secret-registry.js";
 
 const callHeaders = new AsyncLocalStorage<Readonly<Record<string, string>>>();
 
@@ -15,6 +17,8 @@ const PROTOCOL_HEADERS = new Set(["mcp-session-id", "mcp-protocol-version", "con
 
 /** Runs `send` with `headers` added to every HTTP request it makes. */
 export function withCallHeaders<T>(headers: Readonly<Record<string, string>>, send: () => Promise<T>): Promise<T> {
+  // A call's own credentials (an interceptor's token) are masked in errors as configured ones are.
+  rememberSecrets(secretEntryValues(headers));
   return callHeaders.run(headers, send);
 }
 

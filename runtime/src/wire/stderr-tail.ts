@@ -26,7 +26,7 @@ export class StderrTail {
       const text = String(chunk).replace(COLOUR, "");
       this.#written += text.length;
       const next = this.#text + text;
-      this.#text = next.length > TAIL_CHARS ? next.slice(-TAIL_CHARS) : next;
+      this.#text = next.length > TAIL_CHARS ? withoutPartialWord(next.slice(-TAIL_CHARS)) : next;
       this.#crash.write(text);
     });
     // A broken pipe on stderr is not the caller's problem: the stdout side reports failures.
@@ -69,7 +69,9 @@ export class StderrTail {
   errorLineSince(mark: number): string | undefined {
     const fresh = this.#written - mark;
     if (fresh <= 0) return undefined;
-    return this.#lines(this.#text.slice(-Math.min(fresh, this.#text.length))).findLast((line) => ERROR_WORDS.test(line));
+    // From the start of the line the fresh text begins in: a part of a line could be a part of a secret, which no mask matches.
+    const start = this.#text.lastIndexOf("\n", this.#text.length - Math.min(fresh, this.#text.length) - 1) + 1;
+    return this.#lines(this.#text.slice(start)).findLast((line) => ERROR_WORDS.test(line));
   }
 
   /** The kept tail's lines that say something: not empty, not a stack frame, not Node's version. */
@@ -79,6 +81,16 @@ export class StderrTail {
       .map((line) => line.trim())
       .filter((line) => line !== "" && !line.startsWith("Node.js v") && !isStackFrame(line));
   }
+}
+
+/**
+ * A tail cut at a character count without the partial word it begins with: the cut may fall
+ * inside a secret, and the secret's end alone is matched by no mask. (Not the partial line: a
+ * long last line is the one that says why.)
+ */
+function withoutPartialWord(cut: string): string {
+  const boundary = cut.search(/\s/);
+  return boundary === -1 ? "" : cut.slice(boundary + 1);
 }
 
 interface StdioTransportLike {

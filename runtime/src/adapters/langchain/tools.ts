@@ -210,8 +210,10 @@ function buildTool(core: LangChainCore, runtime: Runtime, spec: ToolSpec, option
       // A LangGraph Command (or ToolMessage) from an interceptor: LangChain passes it on as is.
       if (isDirectToolOutput(result)) return [result, undefined];
       if (result.isError) {
-        if (!handleToolErrors) throw new ToolCallError(server, wireName, result.content);
-        return [errorMessage(core, result, toolCallIdOf(config), tool.name), undefined];
+        // The error's content is scrubbed of known secrets: the model reads what a caller would.
+        const failure = new ToolCallError(server, wireName, result.content);
+        if (!handleToolErrors) throw failure;
+        return [errorMessage(core, { ...result, content: failure.content }, toolCallIdOf(config), tool.name), undefined];
       }
       const structured = descriptor ? parseStructured(server, descriptor, result, policy) : result.structuredContent;
       return toToolOutput(result, structured, routes);

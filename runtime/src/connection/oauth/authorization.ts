@@ -18,6 +18,7 @@ import { AuthorizationError, LoginRequiredError, McpRuntimeError } from "../../s
 import { StoreOAuthProvider, clientAuthenticationFor, clientLabel, isInteractive, type FlowAuth, type ProviderSettings } from "./provider.js";
 import { quoted, readRedirect, type AuthorizationResponse } from "./redirect.js";
 import { unionScopes } from "./scopes.js";
+import { maskSdkWarnings } from "./sdk-warnings.js";
 import { DEFAULT_CLIENT_NAME, DEFAULT_REDIRECT_URL, type AuthorizeFunction, type OAuthRecord, type OAuthStore, type OAuthStoreKey } from "./types.js";
 
 /** A token this close to its expiry is refreshed before it is sent, at most. */
@@ -60,6 +61,7 @@ export class OAuthSession {
   #flow: Promise<void> | undefined;
 
   constructor(settings: OAuthSessionSettings) {
+    maskSdkWarnings();
     this.#settings = settings;
     this.#now = settings.now ?? Date.now;
     const { server, url, auth, store } = settings;

@@ -63,8 +63,18 @@ export function currentClientId(record: OAuthRecord | undefined): string | undef
 /** Every secret value a record holds, for redaction. */
 export function secretsOf(record: OAuthRecord | undefined): string[] {
   const values = [record?.tokens?.access_token, record?.tokens?.refresh_token, record?.tokens?.id_token];
-  for (const client of Object.values(record?.clients ?? {})) values.push(client.client_secret);
+  for (const client of Object.values(record?.clients ?? {})) values.push(client.client_secret, basicCredentials(client));
   return values.filter((value): value is string => typeof value === "string");
+}
+
+/** What `client_secret_basic` sends (RFC 6749 §2.3.1, as the SDK encodes it): a server that echoes the header shows this form. */
+function basicCredentials(client: OAuthClientInformationMixed): string | undefined {
+  if (typeof client.client_secret !== "string") return undefined;
+  try {
+    return btoa(`${client.client_id}:${client.client_secret}`);
+  } catch {
+    return undefined; // characters outside Latin-1: the SDK cannot send it this way either
+  }
 }
 
 export class StoreOAuthProvider implements OAuthClientProvider {
@@ -244,7 +254,9 @@ export class StoreOAuthProvider implements OAuthClientProvider {
     const clientId = auth.clientId as string;
     // A private key JWT client authenticates with its assertion, not a secret.
     const secret = auth.type === "client_credentials" && auth.privateKey !== undefined ? undefined : auth.clientSecret;
-    return { client_id: clientId, ...(secret === undefined ? {} : { client_secret: secret }) };
+    const client = { client_id: clientId, ...(secret === undefined ? {} : { client_secret: secret }) };
+    rememberSecrets([basicCredentials(client)]);
+    return client;
   }
 }
 

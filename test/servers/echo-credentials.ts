@@ -1,0 +1,73 @@
+/**
+ * An MCP server (raw JSON-RPC over HTTP, 127.0.0.1 only) that repeats the credentials it was sent,
+ * as careless or hostile servers do in error messages: the request's URL and every header.
+ *
+ *   /mcp          lists one tool, `whoami`; calling it gives a tool error (`isError`) with the echo
+ *   /mcp/reject   answers every request with a JSON-RPC error holding the echo
+ *   /mcp/error    like /mcp, but `tools/call` answers a JSON-RPC error holding the echo
+ *
+ * In process, for tests: `startEchoServer()`.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+export interface EchoServer {
+  /** `http://127.0.0.1:<port>` */
+  origin: string;
+  close(): Promise<void>;
+}
+
+const TOOL = { name: "whoami", description: "Tells who is calling.", inputSchema: { type: "object", properties: {} } };
+
+export async function startEchoServer(): Promise<EchoServer> {
+  const server = createServer((request, response) => {
+    let body = "";
+    request.on("data", (chunk: Buffer) => (body += chunk.toString("utf8")));
+    request.on("end", () => answer(request, response, body));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+function echoOf(request: IncomingMessage): string {
+  const headers = Object.entries(request.headers).map(([name, value]) => `${name}=${String(value)}`);
+  return `url=${request.url ?? ""} ${headers.join(" ")}`;
+}
+
+function answer(request: IncomingMessage, response: ServerResponse, body: string): void {
+  if (request.method !== "POST") {
+    response.writeHead(405).end();
+    return;
+  }
+  let message: { id?: number | string; method?: string; params?: { protocolVersion?: string } };
+  try {
+    message = JSON.parse(body) as typeof message;
+  } catch {
+    response.writeHead(400).end();
+    return;
+  }
+  if (message.id === undefined) {
+    response.writeHead(202).end(); // a notification
+    return;
+  }
+  const path = new URL(request.url ?? "/", "http://127.0.0.1").pathname;
+  const reply = (payload: object): void => {
+    response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ jsonrpc: "2.0", id: message.id, ...payload }));
+  };
+  const echoError = (): void => reply({ error: { code: -32603, message: `rejected ${echoOf(request)}` } });
+  if (path === "/mcp/reject") return echoError();
+  switch (message.method) {
+    case "initialize":
+      return reply({ result: { protocolVersion: message.params?.protocolVersion ?? "2025-06-18", capabilities: { tools: {} }, serverInfo: { name: "echo-credentials", version: "1.0.0" } } });
+    case "tools/list":
+      return reply({ result: { tools: [TOOL] } });
+    case "tools/call":
+      if (path === "/mcp/error") return echoError();
+      return reply({ result: { isError: true, content: [{ type: "text", text: `denied for ${echoOf(request)}` }] } });
+    default:
+      return reply({ error: { code: -32601, message: "Method not found" } });
+  }
+}
