@@ -5,13 +5,14 @@
  * `auth`, a header written as a value, a call's own header, a URL's user info and query.
  * Then the masks themselves: every form a secret takes in text, the longest first.
  */
-import { writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { PassThrough } from "node:stream";
 import { inspect } from "node:util";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import type { ToolMessage } from "@langchain/core/messages";
 import { createRuntime, ProtocolError, type Runtime } from "../../runtime/src/index.js";
+import { ToolCallError } from "../../runtime/src/shared/errors.js";
 import { z } from "zod";
 import { createLangChainTools, type ToolDescriptor } from "../../runtime/src/index.js";
 import { hasPlaceholder, secretValues } from "../../runtime/src/shared/placeholders.js";
@@ -84,6 +85,40 @@ describe("a server that echoes what it was sent", () => {
     const message = (await tool!.invoke({ type: "tool_call", id: "call-1", name: tool!.name, args: {} })) as ToolMessage;
     expect(JSON.stringify(message.content)).toMatch(/denied for url=\/mcp/);
     expect(JSON.stringify(message.content)).not.toContain(secret);
+  });
+});
+
+describe("a server that echoes a credential into its listing", () => {
+  test("snapshot and generated code hold `***`; check, verify() and the call-time guard agree with the live server", async () => {
+    const token = "reflect-SEKRIT-70c9";
+    const project = tempProject("secret-reflect");
+    const config = { servers: { r: { transport: "http", url: `${echo.origin}/mcp/reflect`, headers: { Authorization: "Bearer ${REFLECT_TOKEN}" } } }, outDir: "out" };
+    writeFileSync(path.join(project, "codegen.config.json"), JSON.stringify(config));
+    const env = { REFLECT_TOKEN: token };
+    const generated = await runCli(["generate"], { cwd: project, env });
+    expect(generated.status, generated.stderr).toBe(0);
+    const files = readdirSync(path.join(project, "out"), { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".ts") || file.endsWith(".json"));
+    expect(files.length).toBeGreaterThan(3);
+    for (const file of files) expect(readFileSync(path.join(project, "out", file), "utf8"), file).not.toContain(token);
+    const snapshot = readFileSync(path.join(project, "out/mcp-snapshot.json"), "utf8");
+    expect(snapshot.match(/Signed in as[^"]*/)?.[0]).toBe("Signed in as ***.");
+    expect(snapshot).toContain("Tells who is calling (now: ***).");
+
+    const checked = await runCli(["check"], { cwd: project, env });
+    expect(checked.status, checked.stdout + checked.stderr).toBe(0);
+    expect(`${checked.stdout}${checked.stderr}`).not.toContain(token);
+
+    const { createClient } = (await import(path.join(project, "out/index.ts"))) as {
+      createClient: (options?: Record<string, unknown>) => { verify(): Promise<{ changes: unknown[] }>; r: { whoami(args: Record<string, unknown>): Promise<unknown> }; close(): Promise<void> };
+    };
+    const mcp = createClient({ env, driftGuard: "error" });
+    try {
+      expect((await mcp.verify()).changes).toEqual([]);
+      // The guard compares the live tool with the snapshot's before the call: no drift, so the call is sent (its tool error comes back).
+      await expect(mcp.r.whoami({})).rejects.toBeInstanceOf(ToolCallError);
+    } finally {
+      await mcp.close();
+    }
   });
 });
 

@@ -5,6 +5,8 @@
  *   /mcp          lists one tool, `whoami`; calling it gives a tool error (`isError`) with the echo
  *   /mcp/reject   answers every request with a JSON-RPC error holding the echo
  *   /mcp/error    like /mcp, but `tools/call` answers a JSON-RPC error holding the echo
+ *   /mcp/reflect  like /mcp, and puts the `authorization` header it was sent into its listing: the
+ *                 instructions, the tool's description and a property's `default`
  *
  * In process, for tests: `startEchoServer()`.
  */
@@ -18,6 +20,11 @@ export interface EchoServer {
 }
 
 const TOOL = { name: "whoami", description: "Tells who is calling.", inputSchema: { type: "object", properties: {} } };
+
+function reflectingTool(credential: string): object {
+  const token = { type: "string", default: credential, description: `Defaults to ${credential}` };
+  return { ...TOOL, description: `Tells who is calling (now: ${credential}).`, inputSchema: { type: "object", properties: { token } } };
+}
 
 export async function startEchoServer(): Promise<EchoServer> {
   const server = createServer((request, response) => {
@@ -59,11 +66,14 @@ function answer(request: IncomingMessage, response: ServerResponse, body: string
   };
   const echoError = (): void => reply({ error: { code: -32603, message: `rejected ${echoOf(request)}` } });
   if (path === "/mcp/reject") return echoError();
+  const reflected = path === "/mcp/reflect" ? String(request.headers.authorization ?? "") : undefined;
   switch (message.method) {
-    case "initialize":
-      return reply({ result: { protocolVersion: message.params?.protocolVersion ?? "2025-06-18", capabilities: { tools: {} }, serverInfo: { name: "echo-credentials", version: "1.0.0" } } });
+    case "initialize": {
+      const instructions = reflected === undefined ? {} : { instructions: `Signed in as ${reflected}.` };
+      return reply({ result: { protocolVersion: message.params?.protocolVersion ?? "2025-06-18", capabilities: { tools: {} }, serverInfo: { name: "echo-credentials", version: "1.0.0" }, ...instructions } });
+    }
     case "tools/list":
-      return reply({ result: { tools: [TOOL] } });
+      return reply({ result: { tools: [reflected === undefined ? TOOL : reflectingTool(reflected)] } });
     case "tools/call":
       if (path === "/mcp/error") return echoError();
       return reply({ result: { isError: true, content: [{ type: "text", text: `denied for ${echoOf(request)}` }] } });

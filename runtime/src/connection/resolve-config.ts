@@ -64,10 +64,12 @@ export function resolveServer(server: string, config: ServerConfig & { authProvi
   const connection = connectionFieldsOf(config);
   rejectSecretDefaults(server, connection);
   const fromEnvironment = secretValues(connection, env);
-  rememberSecrets(fromEnvironment);
+  rememberSecrets(fromEnvironment, "value");
   const resolved = resolvePlaceholdersOf(server, connection, env);
-  const secrets = [...new Set([...fromEnvironment, ...writtenSecrets(resolved)])];
-  rememberSecrets(secrets);
+  // Credentials: what secret-named places hold, and the variables whose name says secret (`${API_TOKEN}` anywhere).
+  const credentials = [...writtenSecrets(resolved), ...secretValues(connection, env, isSecretName)];
+  rememberSecrets(credentials);
+  const secrets = [...new Set([...fromEnvironment, ...credentials])];
   if (kind === "stdio" && resolved.transport === "stdio") {
     return {
       kind,

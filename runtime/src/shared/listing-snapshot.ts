@@ -3,6 +3,7 @@
  * Pure and shared, so the generator (`src/snapshot/build.ts`) and the runtime drift guard
  * compute byte-identical entity hashes from the same listing.
  */
+import { withoutCredentials } from "./secret-registry.js";
 import { canonicalize, compareCodeUnits, type Json } from "./canonical-json.js";
 import { hashJson } from "./hash.js";
 import { eraOfRevision, type ProtocolEra } from "./protocol.js";
@@ -59,11 +60,11 @@ export function buildServerSnapshot(listing: ListingInput, filter: ToolFilter = 
   const body = {
     protocolVersion: listing.protocolVersion,
     era: listing.era ?? eraOfRevision(listing.protocolVersion),
-    serverInfo: pick(listing.serverInfo, KEPT_SERVER_INFO_FIELDS),
+    serverInfo: withoutCredentials(pick(listing.serverInfo, KEPT_SERVER_INFO_FIELDS)),
     capabilities: canonicalize(listing.capabilities) as JsonObject,
-    ...(listing.instructions === undefined ? {} : { instructions: listing.instructions }),
+    ...(listing.instructions === undefined ? {} : { instructions: withoutCredentials(listing.instructions) }),
     ...entities,
-    ...(listing.skills === undefined ? {} : { skills: sortSkills([...listing.skills]) }),
+    ...(listing.skills === undefined ? {} : { skills: sortSkills(withoutCredentials([...listing.skills])) }),
     ...unavailableField(listing.unavailable),
   };
   return { ...body, hash: hashJson(body) } as unknown as ServerSnapshot;
@@ -81,11 +82,13 @@ function unavailableField(unavailable: ListingInput["unavailable"]): { unavailab
 
 /** One listed entity as the snapshot keeps it, with its fingerprint (`hash`). */
 export function buildEntity(kind: EntityKind, item: Record<string, unknown>): JsonObject {
-  const body = pick(item, KEPT_FIELDS[kind]);
+  const picked = pick(item, KEPT_FIELDS[kind]);
   if (kind === "prompts") {
     const args = Array.isArray(item["arguments"]) ? (item["arguments"] as Record<string, unknown>[]) : [];
-    body["arguments"] = args.map((argument) => pick(argument, KEPT_PROMPT_ARGUMENT_FIELDS));
+    picked["arguments"] = args.map((argument) => pick(argument, KEPT_PROMPT_ARGUMENT_FIELDS));
   }
+  // A credential a server echoes into its listing never reaches the snapshot (nor its hash, so the runtime agrees).
+  const body = withoutCredentials(picked);
   return { ...body, hash: hashJson(body) };
 }
 

@@ -80,12 +80,12 @@ export function missingPlaceholders(value: unknown, env: Environment, subject: s
   return [];
 }
 
-/** Every resolved value that came from the environment, for redaction of messages and logs. */
-export function secretValues(value: unknown, env: Environment): string[] {
+/** Every resolved value that came from the environment (of the variables `keep` takes), for redaction of messages and logs. */
+export function secretValues(value: unknown, env: Environment, keep: (name: string) => boolean = () => true): string[] {
   const found = new Set<string>();
   const visit = (item: unknown): void => {
     if (typeof item === "string") {
-      for (const name of placeholderNames(item)) {
+      for (const name of placeholderNames(item).filter(keep)) {
         const secret = env[name];
         if (secret && secret.length >= 3) found.add(secret);
       }

@@ -16,18 +16,30 @@ const CAPACITY = 2048;
 const MAX_DEPTH = 8;
 
 const known = new Set<string>();
-/** `known`, longest first (so a secret that contains another is masked whole); rebuilt after a change. */
-let longestFirst: string[] | undefined;
+/**
+ * The forms of credentials among them: tokens, client secrets, the values of secret-named
+ * fields and variables. Only these are masked in what a server lists (a placeholder value such
+ * as `LOG_LEVEL=error` is masked in messages, never in a tool's description).
+ */
+const credentials = new Set<string>();
+/** `known` and `credentials`, longest first (so a secret that contains another is masked whole); rebuilt after a change. */
+let longestFirst: { known: string[]; credentials: string[] } | undefined;
 
-export function rememberSecrets(values: Iterable<string | undefined>): void {
+/** `kind`: `"value"` for a value that may be secret (any placeholder's), masked in messages only. */
+export function rememberSecrets(values: Iterable<string | undefined>, kind: "credential" | "value" = "credential"): void {
   for (const value of values) {
     if (value === undefined || value.length < MIN_LENGTH) continue;
     for (const form of formsOf(value)) {
       known.delete(form);
       known.add(form);
+      if (kind === "credential") credentials.add(form);
     }
   }
-  while (known.size > CAPACITY) known.delete(known.values().next().value as string);
+  while (known.size > CAPACITY) {
+    const oldest = known.values().next().value as string;
+    known.delete(oldest);
+    credentials.delete(oldest);
+  }
   longestFirst = undefined;
 }
 
@@ -58,14 +70,38 @@ function formsOf(value: string): Set<string> {
 export function redactKnown(text: string, also: readonly string[] = []): string {
   // Values the registry holds already (a resolved config's are registered as it resolves) need no forms built again.
   const extra = also.filter((value) => value.length >= MIN_LENGTH && !known.has(value));
-  const secrets = extra.length === 0 ? sortedKnown() : byLength([...sortedKnown(), ...extra.flatMap((value) => [...formsOf(value)])]);
+  const secrets = extra.length === 0 ? sorted().known : byLength([...sorted().known, ...extra.flatMap((value) => [...formsOf(value)])]);
+  return masked(text, secrets);
+}
+
+/**
+ * A listed value (a tool, a prompt, a server's instructions) with every credential the process
+ * holds replaced by `***` in its strings: a server that puts the caller's token in a description
+ * or a schema's `default` must not get it into the snapshot, generated code or reports. The value
+ * itself when no string holds one.
+ */
+export function withoutCredentials<T>(value: T): T {
+  if (credentials.size === 0) return value;
+  const secrets = sorted().credentials;
+  const visit = (item: unknown): unknown => {
+    if (typeof item === "string") return masked(item, secrets);
+    if (Array.isArray(item)) return item.map(visit);
+    if (item === null || typeof item !== "object") return item;
+    const out: Record<string, unknown> = Object.create(Object.getPrototypeOf(item) as object | null) as Record<string, unknown>;
+    for (const key of Object.keys(item)) Object.defineProperty(out, key, { value: visit((item as Record<string, unknown>)[key]), enumerable: true, writable: true, configurable: true });
+    return out;
+  };
+  return visit(value) as T;
+}
+
+function masked(text: string, secrets: readonly string[]): string {
   let out = text;
   for (const secret of secrets) if (out.includes(secret)) out = out.split(secret).join("***");
   return out;
 }
 
-function sortedKnown(): string[] {
-  longestFirst ??= byLength([...known]);
+function sorted(): { known: string[]; credentials: string[] } {
+  longestFirst ??= { known: byLength([...known]), credentials: byLength([...credentials]) };
   return longestFirst;
 }
 
