@@ -5,7 +5,7 @@
 import path from "node:path";
 import type { ZodError, core } from "zod";
 import { CodegenError, pushAll } from "@mcp-codegen/runtime/internal";
-import { AUDIT_KEYS, DRIFT_KEYS, OUTPUT_HANDLING_KEYS, SERVER_KEYS, TOP_LEVEL_KEYS, TRANSPORTS } from "./schema.js";
+import { AUDIT_KEYS, AUTH_KEYS, DRIFT_KEYS, OUTPUT_HANDLING_KEYS, SERVER_KEYS, TOP_LEVEL_KEYS, TRANSPORTS } from "./schema.js";
 import { didYouMean } from "./suggest.js";
 
 export interface ConfigIssue {
@@ -77,7 +77,8 @@ function matchingBranch(branches: readonly (readonly core.$ZodIssue[])[]): reado
 
 function unknownKey(key: string, known: readonly string[]): string {
   const guess = didYouMean(key, known);
-  return guess ? `unknown key (did you mean "${guess}"?)` : `unknown key (expected one of ${known.join(", ")})`;
+  if (guess) return `unknown key (did you mean "${guess}"?)`;
+  return known.length === 0 ? "unknown key" : `unknown key (expected one of ${known.join(", ")})`;
 }
 
 /** Allowed values of an enum-like key, for a did-you-mean on a misspelled value. */
@@ -119,6 +120,10 @@ function knownKeys(keys: readonly string[], raw: unknown): readonly string[] {
     if (transport === "stdio") return SERVER_KEYS.stdio;
     if (transport === "sse") return SERVER_KEYS.sse;
     return SERVER_KEYS.http;
+  }
+  if (keys.length === 3 && keys[0] === "servers" && keys[2] === "auth") {
+    const auth = (raw as { servers?: Record<string, { auth?: { type?: unknown } }> }).servers?.[keys[1] ?? ""]?.auth;
+    return AUTH_KEYS.get(String(auth?.type)) ?? [];
   }
   return [];
 }

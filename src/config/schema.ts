@@ -126,6 +126,9 @@ const sseServer = z.strictObject({
 
 export const TRANSPORTS = ["stdio", "http", "streamable_http", "streamable-http", "sse"] as const;
 
+/** The keys each `auth.type` takes, for the same message. */
+export const AUTH_KEYS: ReadonlyMap<string, readonly string[]> = new Map(authConfig.options.map((option) => [String(option.shape.type.value), Object.keys(option.shape)]));
+
 /** The keys each kind of server entry takes: for "unknown key … (did you mean …?)". */
 export const SERVER_KEYS = {
   stdio: Object.keys(stdioServer.shape),

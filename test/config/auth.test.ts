@@ -47,6 +47,11 @@ describe("auth", () => {
     expect(lineOf(withAuth(auth))).toMatch(pattern);
   });
 
+  it("an unknown auth key is named with the keys its type takes (or a guess)", () => {
+    expect(lineOf(withAuth({ type: "oauth", tenant: "x" }))).toMatch(/servers\.api\.auth\.tenant: unknown key \(expected one of type, scopes, clientId, clientSecret, clientMetadataUrl, redirectUrl\)/);
+    expect(lineOf(withAuth({ type: "bearer", token: "${T}", tokne: "x" }))).toMatch(/servers\.api\.auth\.tokne: unknown key \(did you mean "token"\?\)/);
+  });
+
   it("a stdio server has no auth", () => {
     expect(lineOf(() => resolveConfig({ servers: { api: { transport: "stdio", command: "node", auth: { type: "oauth" } } } }, "/p/codegen.config.json"))).toMatch(/servers\.api.*auth/);
   });
