@@ -14,6 +14,7 @@ import path from "node:path";
 import { loadConfig, type ResolvedConfig } from "./config/load.js";
 import { driftOptions } from "./drift/options.js";
 import { missingPeers } from "./config/peers.js";
+import { literalSecrets } from "./config/literal-secrets.js";
 import { findUp } from "./config/find-up.js";
 import { buildSnapshot } from "./snapshot/build.js";
 import { readSnapshot, readSnapshotFile, snapshotText } from "./snapshot/file.js";
@@ -151,7 +152,7 @@ async function generateWhileClosing(options: GenerateOptions, closing: Promise<u
     : { ...(await onlineSnapshot(config, { ...options, onEvent }, only, stages, captureWarnings, tokenizerNeeded, closing)), fileHash: undefined };
   const snapshot = captured.snapshot;
   const report = await generateFromSnapshot(config, snapshot, options, stages, captured.fileHash);
-  const { shown, silenced } = applyWarningSettings([...unavailableListWarnings(snapshot, captured.live), ...captureWarnings, ...report.warnings, ...peerWarnings(config)], config.warnings);
+  const { shown, silenced } = applyWarningSettings([...unavailableListWarnings(snapshot, captured.live), ...captureWarnings, ...report.warnings, ...literalSecretWarnings(config), ...peerWarnings(config)], config.warnings);
   const servers = report.servers.map((server) => {
     const counted = { ...server, warnings: shown.filter((warning) => warningTarget(warning).server === server.name).length };
     const ms = timings.get(server.name);
@@ -408,6 +409,15 @@ function refusedSkillWarnings(raw: RawCapture): EmitWarning[] {
       message: `left out of the snapshot and the generated code: ${refused.reason}`,
     })),
   );
+}
+
+/** One warning per secret the config holds as a value, which the generated code then holds too. */
+function literalSecretWarnings(config: ResolvedConfig): EmitWarning[] {
+  return literalSecrets(config.servers).map(({ server, at }) => ({
+    subject: `server "${server}"`,
+    pointer: `(${at})`,
+    message: "a secret written as a value: copied into the generated code as it is; write it as a ${VAR} placeholder",
+  }));
 }
 
 /** One warning per peer the generated code imports that is not installed for it. */

@@ -59,6 +59,31 @@ describe("warning lines, rule ids, acknowledgement", () => {
     expect(json.silencedWarnings).toBe(0);
   });
 
+  it("a secret written as a value in the config is named by where it is, never quoted; placeholders and plain values are not", async () => {
+    const server = {
+      command: "node",
+      args: [LISTING_SERVER, "listing.json", "--api-key=lit-one-1a", "--token", "lit-two-2b", "--token=${TOKEN}", "--region", "eu"],
+      env: { DB_PASSWORD: "lit-three-3c", API_TOKEN: "${API_TOKEN}", LOG_LEVEL: "debug" },
+    };
+    writeFileSync(path.join(dir, "codegen.config.json"), JSON.stringify({ servers: { srv: server }, outDir: "gen" }));
+    try {
+      const result = await runCli(["generate", "--offline", "--json"], { cwd: dir, env: { TOKEN: "t", API_TOKEN: "a" } });
+      expect(result.status, result.stderr).toBe(0);
+      const json = JSON.parse(result.stdout) as { warnings: { rule: string; subject: string; pointer: string }[] };
+      const literal = json.warnings.filter((warning) => warning.rule === "literal-secret");
+      expect(literal.map((warning) => [warning.subject, warning.pointer])).toEqual([
+        ['server "srv"', "(env.DB_PASSWORD)"],
+        ['server "srv"', "(args[2])"],
+        ['server "srv"', "(args[4])"],
+      ]);
+      const printed = await runCli(["generate", "--offline"], { cwd: dir, env: { CI: "1", TOKEN: "t", API_TOKEN: "a" } });
+      expect(warningLines(printed.stderr)).toContain('warning: server "srv" (env.DB_PASSWORD): a secret written as a value: copied into the generated code as it is; write it as a ${VAR} placeholder [literal-secret: 3 on server "srv", the first shown]');
+      expect(`${printed.stdout}${printed.stderr}${result.stdout}`).not.toMatch(/lit-(one|two|three)/);
+    } finally {
+      writeConfig({});
+    }
+  });
+
   it("a rule id set to off silences that rule everywhere, reported as a count", async () => {
     writeConfig({ warnings: { "format-not-checked": "off" } });
     const result = await runCli(["generate", "--offline"], { cwd: dir, env: { CI: "1" } });

@@ -1,0 +1,51 @@
+/**
+ * Secrets written into the config as values (`env: { DB_PASSWORD: "hunter2" }`, a literal
+ * `Authorization` header, `--api-key=…` in `args`, a password in the URL): the generated code
+ * holds the server's connection as written, so such a value is copied into it. `auth`'s secrets
+ * are refused outright (schema.ts); these are allowed (a local database's password, a test
+ * key) but named, once per place, with the placeholder to write instead.
+ */
+import { hasPlaceholder, isSecretName, secretArgumentValues, type ServerConfig } from "@mcp-codegen/runtime/internal";
+import type { ResolvedServer } from "./load.js";
+
+export interface LiteralSecret {
+  server: string;
+  /** Where in the server's entry: `env.DB_PASSWORD`, `headers.Authorization`, `args[2]`, `url`. */
+  at: string;
+}
+
+export function literalSecrets(servers: readonly ResolvedServer[]): LiteralSecret[] {
+  return servers.flatMap(({ name, config }) => placesOf(config).map((at) => ({ server: name, at })));
+}
+
+function placesOf(config: ServerConfig): string[] {
+  if (config.transport === "stdio") {
+    const args = config.args ?? [];
+    const flagged = new Set(secretArgumentValues(args));
+    return [...secretEntries("env", config.env), ...args.flatMap((arg, index) => (isLiteralSecretArgument(arg, flagged) ? [`args[${index}]`] : []))];
+  }
+  return [...secretEntries("headers", config.headers), ...(urlHoldsLiteralSecret(config.url) ? ["url"] : [])];
+}
+
+function secretEntries(group: string, entries: Readonly<Record<string, string>> | undefined): string[] {
+  return Object.entries(entries ?? {}).flatMap(([name, value]) => (isSecretName(name) && value !== "" && !hasPlaceholder(value) ? [`${group}.${name}`] : []));
+}
+
+/** The argument holds a secret-named flag's value (`--token=v`, or `v` after `--token`) written as it is. */
+function isLiteralSecretArgument(arg: string, flagged: ReadonlySet<string>): boolean {
+  if (hasPlaceholder(arg)) return false;
+  if (flagged.has(arg)) return true;
+  const value = /^[^=]+=(.+)$/s.exec(arg)?.[1];
+  return value !== undefined && flagged.has(value);
+}
+
+function urlHoldsLiteralSecret(url: string): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false; // an invalid or placeholder URL: nothing written as a value to name
+  }
+  if (parsed.password !== "" && !hasPlaceholder(decodeURIComponent(parsed.password))) return true;
+  return [...parsed.searchParams].some(([name, value]) => isSecretName(name) && value !== "" && !hasPlaceholder(value));
+}
