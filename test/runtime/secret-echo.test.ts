@@ -15,7 +15,8 @@ import { createRuntime, ProtocolError, type Runtime } from "../../runtime/src/in
 import { ToolCallError } from "../../runtime/src/shared/errors.js";
 import { z } from "zod";
 import { createLangChainTools, type ToolDescriptor } from "../../runtime/src/index.js";
-import { hasPlaceholder, secretValues } from "../../runtime/src/shared/placeholders.js";
+import { hasPlaceholder, redact, secretValues } from "../../runtime/src/shared/placeholders.js";
+import { resolveServer } from "../../runtime/src/connection/resolve-config.js";
 import { redactKnown, rememberSecrets } from "../../runtime/src/shared/secret-registry.js";
 import { StderrTail } from "../../runtime/src/wire/stderr-tail.js";
 import { maskSdkWarnings } from "../../runtime/src/connection/oauth/sdk-warnings.js";
@@ -165,6 +166,12 @@ describe("the masks", () => {
     const said = redactKnown(`${tail.lastLines()} ${tail.summary()}`);
     expect(said).toContain("Error: failed again with ***");
     expect(said).not.toMatch(/0123456789abcdef/);
+  });
+
+  test("a short placeholder value in a field whose name says nothing is not masked in words; a credential of any length is", () => {
+    const resolved = resolveServer("words", { transport: "stdio", command: "node", env: { LOG_LEVEL: "${LEVEL}", PORT: "${PORT}", DB_PASS: "${PW}" } }, { LEVEL: "error", PORT: "8080", PW: "abc" });
+    expect(redact("Internal error on port 8080 (pass abc)", resolved.secrets)).toBe("Internal error on port 8080 (pass ***)");
+    expect(redactKnown("the server answered error -32603 (Internal error)")).toBe("the server answered error -32603 (Internal error)");
   });
 
   test("a client secret sent as HTTP Basic credentials is masked in that form too", () => {

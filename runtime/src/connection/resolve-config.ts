@@ -5,12 +5,13 @@
 import path from "node:path";
 import { CodegenError, ConfigError } from "../shared/errors.js";
 import { hasPlaceholderDefault, resolveDeep, secretValues, type Environment } from "../shared/placeholders.js";
-import { rememberSecrets } from "../shared/secret-registry.js";
+import { MIN_VALUE_LENGTH, rememberSecrets } from "../shared/secret-registry.js";
 import { isSecretName, secretArgumentValues, secretEntryValues, secretUrlValues } from "../shared/secret-names.js";
 import { SECRET_AUTH_FIELDS } from "../shared/auth-config.js";
 import type { FetchLike, OAuthClientProvider } from "@modelcontextprotocol/client";
 import type { ClientCredentialsAuthConfig, OAuthAuthConfig } from "../shared/auth-config.js";
 import { isHttpTransport, type ServerConfig } from "../shared/server-config.js";
+import { pushAll } from "../shared/lists.js";
 
 export type TransportKind = "stdio" | "http" | "sse";
 
@@ -69,7 +70,7 @@ export function resolveServer(server: string, config: ServerConfig & { authProvi
   // Credentials: what secret-named places hold, and the variables whose name says secret (`${API_TOKEN}` anywhere).
   const credentials = [...writtenSecrets(resolved), ...secretValues(connection, env, isSecretName)];
   rememberSecrets(credentials);
-  const secrets = [...new Set([...fromEnvironment, ...credentials])];
+  const secrets = [...new Set([...fromEnvironment.filter((value) => value.length >= MIN_VALUE_LENGTH), ...credentials])];
   if (kind === "stdio" && resolved.transport === "stdio") {
     return {
       kind,
@@ -104,7 +105,7 @@ function writtenSecrets(resolved: ServerConfig): string[] {
   const auth = resolved.auth as Record<string, unknown> | undefined;
   for (const field of SECRET_AUTH_FIELDS) if (typeof auth?.[field] === "string") values.push(auth[field]);
   try {
-    values.push(...secretUrlValues(new URL(resolved.url)));
+    pushAll(values, secretUrlValues(new URL(resolved.url)));
   } catch {
     // an invalid URL fails in parseUrl, which never quotes its user info or query
   }

@@ -10,6 +10,12 @@ import { inspect } from "node:util";
 
 /** Shorter values are not treated as secrets (they would blank out ordinary words). */
 const MIN_LENGTH = 3;
+/**
+ * The same for a value that is not known to be a credential (a placeholder's in a field whose
+ * name says nothing, such as `${LOG_LEVEL}` = `error` or a port): masking every `error` made
+ * messages unreadable ("the server answered *** -32603 (Internal ***)").
+ */
+export const MIN_VALUE_LENGTH = 6;
 /** Oldest values are forgotten past this many (a long-running process rotates tokens hourly). */
 const CAPACITY = 2048;
 /** How deep a cause chain or a nested value is copied; deeper parts become a redacted string. */
@@ -27,8 +33,9 @@ let longestFirst: { known: string[]; credentials: string[] } | undefined;
 
 /** `kind`: `"value"` for a value that may be secret (any placeholder's), masked in messages only. */
 export function rememberSecrets(values: Iterable<string | undefined>, kind: "credential" | "value" = "credential"): void {
+  const shortest = kind === "credential" ? MIN_LENGTH : MIN_VALUE_LENGTH;
   for (const value of values) {
-    if (value === undefined || value.length < MIN_LENGTH) continue;
+    if (value === undefined || value.length < shortest) continue;
     for (const form of formsOf(value)) {
       known.delete(form);
       known.add(form);
