@@ -236,11 +236,16 @@ function compileAll(dir: string, keys: readonly string[]): Map<string, number> {
   return errors;
 }
 
-/** Changes `check` reports against the live server (no server changed between generate and check: each is false drift). */
+/**
+ * Changes `check` reports against the live server (no server changed between generate and check:
+ * each is false drift), and a server it could not check counts as one.
+ */
 async function checkOne(dir: string, key: string): Promise<number> {
   const result = await runCli(["check", "--format", "json", "--fail-on", "safe"], path.join(projectsDir(dir), key));
   try {
-    return (JSON.parse(result.stdout) as { changes: unknown[] }).changes.length;
+    const report = JSON.parse(result.stdout) as { changes: unknown[]; failures?: { message: string }[] };
+    for (const failure of report.failures ?? []) log(`test:real: check of ${key} failed: ${failure.message}`);
+    return report.changes.length + (report.failures?.length ?? 0);
   } catch {
     log(`test:real: check of ${key} failed: ${lastLine(result.stderr)}`);
     return 1;
