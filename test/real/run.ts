@@ -14,24 +14,31 @@
  *  6. one summary line: servers listed / tools / compile errors / disagreements / false drift /
  *     warning lines per server, after a line per server.
  *
+ * A server with an HTTP mode (`http` in servers.ts) runs once more as `<key>-<transport>`: started
+ * here on a free port of 127.0.0.1 (refused unless `ss` shows it listening on loopback only),
+ * configured by URL, and stopped by its pid after its check and verify, or when the run ends.
+ *
  * Flags: `--keep` keeps the scratch folder (its path is printed; test/real/corpus.ts finds the
- * snapshots), `--dir <path>` uses another one, `--only a,b` runs only those server keys.
- * A server already installed in the scratch folder at its pinned version is reused.
+ * snapshots), `--dir <path>` uses another one, `--only a,b` runs only those keys, `--http` only
+ * the runs over HTTP. A server already installed in the scratch folder at its pinned version is reused.
  * Exits 1 when a listed server fails to compile, disagrees or drifts; 0 otherwise.
  */
-import { spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
+import net from "node:net";
 import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { pathToFileURL } from "node:url";
 import fc from "fast-check";
 import type { Json } from "../../runtime/src/shared/canonical-json.js";
 import type { JsonObject } from "../../runtime/src/shared/snapshot.js";
+import { inheritedEnvironment } from "../../runtime/src/wire/inherited-env.js";
 import { zodAgainstAjv } from "../fuzz/check.js";
 import { instancesArbitrary } from "../fuzz/instances.js";
 import { instancesFor } from "../schema/helpers.js";
 import { repoRoot } from "../helpers/servers.js";
 import { defaultScratchDir, projectsDir } from "./corpus.js";
-import { REAL_SERVERS, SKIPPED, type RealServer } from "./servers.js";
+import { type HttpMode, REAL_SERVERS, SKIPPED, type RealServer } from "./servers.js";
 
 const CLI = path.join(repoRoot, "dist/cli/bin.js");
 const TSC = path.join(repoRoot, "node_modules/typescript/bin/tsc");
@@ -42,6 +49,18 @@ interface Options {
   keep: boolean;
   dir: string;
   only: string[] | undefined;
+  http: boolean;
+}
+
+/** One way to run a server: over stdio under its own key, or in one of its HTTP modes as `<key>-<transport>`. */
+interface Run {
+  key: string;
+  server: RealServer;
+  http?: HttpMode;
+}
+
+function runsOf(server: RealServer): Run[] {
+  return [{ key: server.key, server }, ...(server.http ?? []).map((http) => ({ key: `${server.key}-${http.transport}`, server, http }))];
 }
 
 interface ServerOutcome {
@@ -62,7 +81,7 @@ function parseOptions(argv: readonly string[]): Options {
     return index === -1 ? undefined : argv[index + 1];
   };
   const only = value("--only");
-  return { keep: argv.includes("--keep"), dir: path.resolve(value("--dir") ?? defaultScratchDir()), only: only?.split(",") };
+  return { keep: argv.includes("--keep"), dir: path.resolve(value("--dir") ?? defaultScratchDir()), only: only?.split(","), http: argv.includes("--http") };
 }
 
 function log(line: string): void {
@@ -119,23 +138,131 @@ function binOf(dir: string, server: RealServer): string {
   return path.join(root, chosen);
 }
 
-/** One project per server: its config, and the repository's node_modules for the generated code's imports. */
-function writeProject(dir: string, server: RealServer): string {
-  const projects = projectsDir(dir);
-  const project = path.join(projects, server.key);
-  rmSync(project, { recursive: true, force: true });
-  mkdirSync(project, { recursive: true });
-  const scratch = path.join(dir, "work", server.key);
+/** A run's own folder for the server's files (`{scratch}`). */
+function scratchOf(dir: string, key: string): string {
+  const scratch = path.join(dir, "work", key);
   mkdirSync(scratch, { recursive: true });
-  const fill = (text: string) => text.replaceAll("{scratch}", scratch);
-  const entry = {
+  return scratch;
+}
+
+/** `{scratch}` (and `{port}`, when given) filled in an argument or env value. */
+function filler(scratch: string, port?: number): (text: string) => string {
+  return (text) => {
+    const filled = text.replaceAll("{scratch}", scratch);
+    return port === undefined ? filled : filled.replaceAll("{port}", String(port));
+  };
+}
+
+function fillEnv(env: Record<string, string>, fill: (text: string) => string): Record<string, string> {
+  return Object.fromEntries(Object.entries(env).map(([key, value]) => [key, fill(value)]));
+}
+
+/** The config entry of a run over stdio: the product starts the server itself. */
+function stdioEntry(dir: string, run: Run): Record<string, unknown> {
+  const fill = filler(scratchOf(dir, run.key));
+  return {
     transport: "stdio",
     command: process.execPath,
-    args: [binOf(dir, server), ...(server.args ?? []).map(fill)],
-    ...(server.env ? { env: Object.fromEntries(Object.entries(server.env).map(([key, value]) => [key, fill(value)])) } : {}),
+    args: [binOf(dir, run.server), ...(run.server.args ?? []).map(fill)],
+    ...(run.server.env ? { env: fillEnv(run.server.env, fill) } : {}),
   };
-  writeFileSync(path.join(project, "codegen.config.json"), `${JSON.stringify({ servers: { [server.key]: entry }, outDir: "generated", timeout: CAPTURE_TIMEOUT_MS }, null, 2)}\n`);
+}
+
+/** One project per run: its config, and the repository's node_modules for the generated code's imports. */
+function writeProject(dir: string, key: string, entry: Record<string, unknown>): string {
+  const projects = projectsDir(dir);
+  const project = path.join(projects, key);
+  rmSync(project, { recursive: true, force: true });
+  mkdirSync(project, { recursive: true });
+  writeFileSync(path.join(project, "codegen.config.json"), `${JSON.stringify({ servers: { [key]: entry }, outDir: "generated", timeout: CAPTURE_TIMEOUT_MS }, null, 2)}\n`);
   return project;
+}
+
+/** Longest an HTTP server may take from its start to accepting connections. */
+const LISTEN_LIMIT_MS = 60_000;
+
+/** The servers this run started to serve HTTP, by run key, until stopped. */
+const httpChildren = new Map<string, ChildProcess>();
+
+/**
+ * Starts a run's server in its HTTP mode on a free port of 127.0.0.1 and waits until it accepts
+ * connections; refuses it (stopped) unless every socket it listens on is loopback. Its URL.
+ */
+async function startHttp(dir: string, run: Run, http: HttpMode): Promise<string> {
+  const port = await freePort();
+  const scratch = scratchOf(dir, run.key);
+  const fill = filler(scratch, port);
+  // The environment a stdio server gets from the product; stdin stays open (some servers end with it).
+  const child = spawn(process.execPath, [binOf(dir, run.server), ...(http.args ?? run.server.args ?? []).map(fill)], {
+    cwd: scratch,
+    env: { ...inheritedEnvironment(), ...fillEnv({ ...run.server.env, ...http.env }, fill) },
+    stdio: ["pipe", "pipe", "pipe"],
+  });
+  httpChildren.set(run.key, child);
+  let output = "";
+  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-2000));
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+  const said = () => (output.trim() ? `; its output: ${output.trim().replace(/\s+/g, " ").slice(-400)}` : "");
+  const deadline = performance.now() + LISTEN_LIMIT_MS;
+  while (!(await accepts(port))) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`exited (${child.exitCode ?? child.signalCode}) before listening on port ${port}${said()}`);
+    if (performance.now() > deadline) throw new Error(`not listening on 127.0.0.1:${port} after ${LISTEN_LIMIT_MS / 1000} s${said()}`);
+    await sleep(200);
+  }
+  const addresses = listeningAddresses(child.pid ?? 0, port);
+  log(`  started ${run.key}: pid ${child.pid} listens on ${addresses.join(", ")}`);
+  if (!addresses.every((address) => /^(127\.[\d.]+|\[::1\]|\[::ffff:127\.[\d.]+\]):\d+$/.test(address))) throw new Error(`listens on ${addresses.join(", ")}: not loopback only`);
+  return `http://127.0.0.1:${port}${http.path}`;
+}
+
+/** A port of 127.0.0.1 free a moment ago. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: "127.0.0.1", port });
+    const done = (accepted: boolean) => {
+      socket.destroy();
+      resolve(accepted);
+    };
+    socket.once("connect", () => done(true));
+    socket.once("error", () => done(false));
+    socket.setTimeout(1000, () => done(false));
+  });
+}
+
+/** Where `ss` sees the process `pid` listen, and whatever listens on `port`: `address:port` each. */
+function listeningAddresses(pid: number, port: number): string[] {
+  const result = spawnSync("ss", ["-Hltnp"], { encoding: "utf8" });
+  if (result.status !== 0) throw new Error(`cannot tell where it listens: ss ${result.error?.message ?? `exited with ${result.status}`}`);
+  const local = result.stdout
+    .split("\n")
+    .filter((line) => line.includes(`pid=${pid},`) || line.split(/\s+/)[3]?.endsWith(`:${port}`))
+    .map((line) => line.split(/\s+/)[3] ?? "");
+  return [...new Set(local)].sort();
+}
+
+/** Stops a run's HTTP server by its pid: SIGTERM, SIGKILL after 5 s. */
+async function stopHttp(key: string): Promise<void> {
+  const child = httpChildren.get(key);
+  httpChildren.delete(key);
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  if ((await Promise.race([exited, sleep(5000, "late")])) === "late") {
+    child.kill("SIGKILL");
+    await exited;
+  }
 }
 
 function prepareProjectsRoot(dir: string): void {
@@ -165,11 +292,12 @@ function runCli(args: string[], cwd: string): Promise<{ status: number | null; s
   });
 }
 
-async function generateOne(dir: string, server: RealServer): Promise<ServerOutcome> {
-  const outcome: ServerOutcome = { key: server.key, listed: false, tools: 0, warningLines: 0, unavailable: [], disagreements: 0, ajvSkipped: 0 };
+async function generateOne(dir: string, run: Run): Promise<ServerOutcome> {
+  const outcome: ServerOutcome = { key: run.key, listed: false, tools: 0, warningLines: 0, unavailable: [], disagreements: 0, ajvSkipped: 0 };
   let project: string;
   try {
-    project = writeProject(dir, server);
+    const entry = run.http ? { transport: run.http.transport, url: await startHttp(dir, run, run.http), ...(run.http.headers ? { headers: run.http.headers } : {}) } : stdioEntry(dir, run);
+    project = writeProject(dir, run.key, entry);
   } catch (error) {
     return { ...outcome, failure: (error as Error).message };
   }
@@ -177,7 +305,7 @@ async function generateOne(dir: string, server: RealServer): Promise<ServerOutco
   outcome.warningLines = result.stderr.split("\n").filter((line) => line.startsWith("warning")).length;
   if (result.status !== 0) return { ...outcome, failure: lastLine(result.stderr) };
   const snapshot = readSnapshot(project);
-  const entry = snapshot?.servers[server.key];
+  const entry = snapshot?.servers[run.key];
   outcome.listed = entry !== undefined;
   outcome.tools = entry?.tools.length ?? 0;
   outcome.unavailable = Object.values(entry?.unavailable ?? {}).map((list) => `${list.method} ${list.code}`);
@@ -310,23 +438,29 @@ async function inPool<T, R>(items: readonly T[], size: number, work: (item: T) =
 
 async function main(): Promise<number> {
   const options = parseOptions(process.argv.slice(2));
-  const servers = REAL_SERVERS.filter((server) => !options.only || options.only.includes(server.key));
+  const runs = REAL_SERVERS.flatMap(runsOf).filter((run) => (!options.only || options.only.includes(run.key)) && (!options.http || run.http));
+  const servers = [...new Set(runs.map((run) => run.server))];
   log(`test:real: scratch folder ${options.dir}${options.keep ? " (kept)" : " (removed at the end; --keep keeps it)"}`);
   for (const skipped of SKIPPED) log(`test:real: skipped ${skipped.package}: ${skipped.why}`);
   mkdirSync(options.dir, { recursive: true });
   log(`test:real: installing ${servers.length} servers from npm into ${path.join(options.dir, "servers")} (--ignore-scripts)…`);
   const notInstalled = await installAll(options.dir, servers);
   prepareProjectsRoot(options.dir);
-  const outcomes = await inPool(servers, PARALLEL, async (server) => {
-    const failure = notInstalled.get(server.key);
-    const outcome = failure ? { key: server.key, listed: false, failure, tools: 0, warningLines: 0, unavailable: [], disagreements: 0, ajvSkipped: 0 } : await generateOne(options.dir, server);
-    log(`  generated ${server.key}: ${outcome.listed ? `${outcome.tools} tools, ${outcome.warningLines} warning lines${outcome.unavailable.length ? `, unavailable: ${outcome.unavailable.join(", ")}` : ""}` : `not listed: ${outcome.failure}`}`);
+  // An HTTP server left running by a failure or a signal that ends the run early goes with it.
+  process.once("exit", () => httpChildren.forEach((child) => child.kill("SIGKILL")));
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => process.exit(1));
+  const outcomes = await inPool(runs, PARALLEL, async (run) => {
+    const failure = notInstalled.get(run.server.key);
+    const outcome = failure ? { key: run.key, listed: false, failure, tools: 0, warningLines: 0, unavailable: [], disagreements: 0, ajvSkipped: 0 } : await generateOne(options.dir, run);
+    if (!outcome.listed) await stopHttp(run.key);
+    log(`  generated ${run.key}: ${outcome.listed ? `${outcome.tools} tools, ${outcome.warningLines} warning lines${outcome.unavailable.length ? `, unavailable: ${outcome.unavailable.join(", ")}` : ""}` : `not listed: ${outcome.failure}`}`);
     return outcome;
   });
   const listed = outcomes.filter((outcome) => outcome.listed);
-  const compileErrors = compileAll(options.dir, listed.map((outcome) => outcome.key));
+  const compileErrors = listed.length > 0 ? compileAll(options.dir, listed.map((outcome) => outcome.key)) : new Map<string, number>();
   await inPool(listed, PARALLEL, async (outcome) => {
     outcome.drift = (await checkOne(options.dir, outcome.key)) + (await verifyOne(options.dir, outcome.key));
+    await stopHttp(outcome.key);
     Object.assign(outcome, fidelity(path.join(projectsDir(options.dir), outcome.key), outcome.key));
   });
   log("");

@@ -9,6 +9,10 @@
  * - Installs run with `--ignore-scripts`, so no package downloads a browser or a binary from
  *   outside npm (puppeteer's Chrome, playwright's browsers): servers that need one at start
  *   would fail to list, and are left out (see `skipped`).
+ * - `http`: the server's own HTTP modes, each run once more as `<key>-<transport>` (`--http`
+ *   runs only those): the run starts it listening on a free port of 127.0.0.1, checks with `ss`
+ *   that it listens on loopback only, and configures its URL. A server that cannot be bound to
+ *   loopback is not run (see `skipped`).
  */
 export interface RealServer {
   key: string;
@@ -17,6 +21,20 @@ export interface RealServer {
   bin?: string;
   args?: string[];
   env?: Record<string, string>;
+  http?: HttpMode[];
+}
+
+export interface HttpMode {
+  /** As a codegen config names them: `http` is Streamable HTTP, `sse` the legacy HTTP+SSE transport. */
+  transport: "http" | "sse";
+  /** The URL's path, as `/mcp`. */
+  path: string;
+  /** The arguments in this mode, instead of the server's `args`; `{port}` is the port to listen on. */
+  args?: string[];
+  /** Added to the server's `env`; `{port}` as in `args`. */
+  env?: Record<string, string>;
+  /** Headers the config sends (a dummy token the server was started with). */
+  headers?: Record<string, string>;
 }
 
 const DUMMY = "dummy-not-a-secret";
