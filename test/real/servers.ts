@@ -54,25 +54,79 @@ export const REAL_SERVERS: readonly RealServer[] = [
   { key: "gitlab", package: "@modelcontextprotocol/server-gitlab", version: "2025.4.25", env: { GITLAB_PERSONAL_ACCESS_TOKEN: DUMMY } },
   { key: "everart", package: "@modelcontextprotocol/server-everart", version: "0.6.2", env: { EVERART_API_KEY: DUMMY } },
   { key: "aws-kb-retrieval", package: "@modelcontextprotocol/server-aws-kb-retrieval", version: "0.6.2", env: { AWS_ACCESS_KEY_ID: DUMMY, AWS_SECRET_ACCESS_KEY: DUMMY, AWS_REGION: "us-east-1" } },
-  { key: "playwright", package: "@playwright/mcp", version: "0.0.83" },
+  {
+    key: "playwright",
+    package: "@playwright/mcp",
+    version: "0.0.83",
+    // It answers only the Host it names itself (`localhost:<port>` for a loopback bind) unless told others.
+    http: [
+      { transport: "http", path: "/mcp", args: ["--port", "{port}", "--host", "127.0.0.1", "--allowed-hosts", "127.0.0.1:{port}"] },
+      { transport: "sse", path: "/sse", args: ["--port", "{port}", "--host", "127.0.0.1", "--allowed-hosts", "127.0.0.1:{port}"] },
+    ],
+  },
   { key: "chrome-devtools", package: "chrome-devtools-mcp", version: "1.11.0" },
   { key: "context7", package: "@upstash/context7-mcp", version: "4.1.1" },
-  { key: "notion", package: "@notionhq/notion-mcp-server", version: "2.5.2", env: { NOTION_TOKEN: DUMMY } },
+  {
+    key: "notion",
+    package: "@notionhq/notion-mcp-server",
+    version: "2.5.2",
+    env: { NOTION_TOKEN: DUMMY },
+    // Its HTTP mode requires a bearer token, given here at start.
+    http: [{ transport: "http", path: "/mcp", args: ["--transport", "http", "--host", "127.0.0.1", "--port", "{port}", "--auth-token", DUMMY], headers: { Authorization: `Bearer ${DUMMY}` } }],
+  },
   { key: "supabase", package: "@supabase/mcp-server-supabase", version: "0.13.0", args: ["--read-only"], env: { SUPABASE_ACCESS_TOKEN: DUMMY } },
-  { key: "mongodb", package: "mongodb-mcp-server", version: "3.0.4" },
+  {
+    key: "mongodb",
+    package: "mongodb-mcp-server",
+    version: "3.0.4",
+    http: [{ transport: "http", path: "/mcp", args: ["--transport", "http", "--httpHost", "127.0.0.1", "--httpPort", "{port}"] }],
+  },
   { key: "stripe", package: "@stripe/mcp", version: "0.3.3", args: ["--tools=all", "--api-key=sk_test_dummy"] },
   { key: "tavily", package: "tavily-mcp", version: "0.2.22", env: { TAVILY_API_KEY: DUMMY } },
-  { key: "firecrawl", package: "firecrawl-mcp", version: "3.26.0", env: { FIRECRAWL_API_KEY: DUMMY } },
+  {
+    key: "firecrawl",
+    package: "firecrawl-mcp",
+    version: "3.26.0",
+    env: { FIRECRAWL_API_KEY: DUMMY },
+    // Built on the fastmcp framework (mcp-proxy's HTTP server), which serves both transports at once.
+    http: [
+      { transport: "http", path: "/mcp", env: { HTTP_STREAMABLE_SERVER: "true", HOST: "127.0.0.1", PORT: "{port}" } },
+      { transport: "sse", path: "/sse", env: { HTTP_STREAMABLE_SERVER: "true", HOST: "127.0.0.1", PORT: "{port}" } },
+    ],
+  },
   { key: "desktop-commander", package: "@wonderwhy-er/desktop-commander", version: "0.2.52" },
   { key: "sentry", package: "@sentry/mcp-server", version: "0.39.0", args: ["--access-token=dummy"] },
-  { key: "figma", package: "figma-developer-mcp", version: "0.13.2", args: ["--figma-api-key=dummy", "--stdio"] },
+  {
+    key: "figma",
+    package: "figma-developer-mcp",
+    version: "0.13.2",
+    args: ["--figma-api-key=dummy", "--stdio"],
+    // Its `/sse` path serves Streamable HTTP as well (GET answers 405): it has no legacy SSE transport.
+    http: [{ transport: "http", path: "/mcp", args: ["--figma-api-key=dummy", "--host=127.0.0.1", "--port={port}"] }],
+  },
   { key: "ea-playwright", package: "@executeautomation/playwright-mcp-server", version: "1.0.12" },
-  { key: "antv-chart", package: "@antv/mcp-server-chart", version: "0.9.10" },
+  {
+    key: "antv-chart",
+    package: "@antv/mcp-server-chart",
+    version: "0.9.10",
+    http: [
+      { transport: "http", path: "/mcp", args: ["--transport", "streamable", "--host", "127.0.0.1", "--port", "{port}"] },
+      { transport: "sse", path: "/sse", args: ["--transport", "sse", "--host", "127.0.0.1", "--port", "{port}"] },
+    ],
+  },
   { key: "hubspot", package: "@hubspot/mcp-server", version: "0.4.0", env: { PRIVATE_APP_ACCESS_TOKEN: DUMMY } },
   { key: "perplexity", package: "@perplexity-ai/mcp-server", version: "1.2.1", env: { PERPLEXITY_API_KEY: DUMMY } },
   { key: "exa", package: "exa-mcp-server", version: "3.4.1", env: { EXA_API_KEY: DUMMY } },
   { key: "browsermcp", package: "@browsermcp/mcp", version: "0.1.3" },
-  { key: "kubernetes", package: "mcp-server-kubernetes", version: "4.1.7" },
+  {
+    key: "kubernetes",
+    package: "mcp-server-kubernetes",
+    version: "4.1.7",
+    http: [
+      { transport: "http", path: "/mcp", env: { ENABLE_UNSAFE_STREAMABLE_HTTP_TRANSPORT: "1", HOST: "127.0.0.1", PORT: "{port}" } },
+      { transport: "sse", path: "/sse", env: { ENABLE_UNSAFE_SSE_TRANSPORT: "1", HOST: "127.0.0.1", PORT: "{port}" } },
+    ],
+  },
   { key: "mysql", package: "@benborla29/mcp-server-mysql", version: "2.0.9", env: { MYSQL_HOST: "127.0.0.1", MYSQL_PORT: "9", MYSQL_USER: "user", MYSQL_PASS: DUMMY, MYSQL_DB: "db" } },
   { key: "shopify-dev", package: "@shopify/dev-mcp", version: "1.16.0" },
   { key: "heroku", package: "@heroku/mcp-server", version: "1.2.8", env: { HEROKU_API_KEY: DUMMY } },
@@ -81,7 +135,15 @@ export const REAL_SERVERS: readonly RealServer[] = [
   { key: "code-runner", package: "mcp-server-code-runner", version: "0.1.8" },
   { key: "circleci", package: "@circleci/mcp-server-circleci", version: "0.20.0", env: { CIRCLECI_TOKEN: DUMMY } },
   { key: "brightdata", package: "@brightdata/mcp", version: "2.11.3", env: { API_TOKEN: DUMMY } },
-  { key: "git-cyanheads", package: "@cyanheads/git-mcp-server", version: "2.15.3" },
+  {
+    key: "git-cyanheads",
+    package: "@cyanheads/git-mcp-server",
+    version: "2.15.3",
+    // Does not list over HTTP: it answers the `server/discover` probe (no session) with HTTP 500 and
+    // -32603, which the SDK's negotiation takes as a failed connect, not as a 2025 server (it lists
+    // with `protocol: "legacy"`).
+    http: [{ transport: "http", path: "/mcp", env: { MCP_TRANSPORT_TYPE: "http", MCP_HTTP_HOST: "127.0.0.1", MCP_HTTP_PORT: "{port}" } }],
+  },
   { key: "elasticsearch", package: "@elastic/mcp-server-elasticsearch", version: "0.3.1", env: { ES_URL: "http://127.0.0.1:9", ES_API_KEY: DUMMY } },
   { key: "netlify", package: "@netlify/mcp", version: "1.15.1" },
   { key: "n8n", package: "n8n-mcp", version: "2.87.0" },
@@ -109,7 +171,13 @@ export const REAL_SERVERS: readonly RealServer[] = [
   { key: "llamacloud", package: "@llamaindex/mcp-server-llamacloud", version: "0.1.3", args: ["--index", "docs", "--description", "Docs"], env: { LLAMA_CLOUD_PROJECT_NAME: "p", LLAMA_CLOUD_API_KEY: DUMMY } },
   { key: "npx-fetch", package: "@tokenizin/mcp-npx-fetch", version: "1.0.0" },
   { key: "kazuph-fetch", package: "@kazuph/mcp-fetch", version: "1.6.3" },
-  { key: "brave", package: "@brave/brave-search-mcp-server", version: "2.1.4", env: { BRAVE_API_KEY: DUMMY } },
+  {
+    key: "brave",
+    package: "@brave/brave-search-mcp-server",
+    version: "2.1.4",
+    env: { BRAVE_API_KEY: DUMMY },
+    http: [{ transport: "http", path: "/mcp", args: ["--transport", "http", "--host", "127.0.0.1", "--port", "{port}"] }],
+  },
   { key: "launchdarkly", package: "@launchdarkly/mcp-server", version: "0.6.2", args: ["start", "--api-key", DUMMY] },
   { key: "dataforseo", package: "dataforseo-mcp-server", version: "3.1.1", env: { DATAFORSEO_USERNAME: "user", DATAFORSEO_PASSWORD: DUMMY } },
   { key: "strava", package: "@r-huijts/strava-mcp-server", version: "1.2.1", env: { STRAVA_ACCESS_TOKEN: DUMMY } },
@@ -123,13 +191,37 @@ export const REAL_SERVERS: readonly RealServer[] = [
   { key: "monday", package: "@mondaydotcomorg/monday-api-mcp", version: "3.3.0", args: ["-t", DUMMY] },
   { key: "lark", package: "@larksuiteoapi/lark-mcp", version: "0.5.1", args: ["mcp", "-a", "cli_dummy", "-s", DUMMY] },
   { key: "drawio", package: "@drawio/mcp", version: "1.6.1" },
-  { key: "mermaid", package: "mcp-mermaid", version: "0.4.1" },
+  {
+    key: "mermaid",
+    package: "mcp-mermaid",
+    version: "0.4.1",
+    http: [
+      { transport: "http", path: "/mcp", args: ["--transport", "streamable", "--host", "127.0.0.1", "--port", "{port}"] },
+      { transport: "sse", path: "/sse", args: ["--transport", "sse", "--host", "127.0.0.1", "--port", "{port}"] },
+    ],
+  },
   { key: "airbnb", package: "@openbnb/mcp-server-airbnb", version: "0.3.0" },
   { key: "amap", package: "@amap/amap-maps-mcp-server", version: "0.0.8", env: { AMAP_MAPS_API_KEY: DUMMY } },
   { key: "asana", package: "@roychri/mcp-server-asana", version: "1.8.0", env: { ASANA_ACCESS_TOKEN: DUMMY } },
-  { key: "argocd", package: "argocd-mcp", version: "0.9.0", args: ["stdio"], env: { ARGOCD_BASE_URL: "http://127.0.0.1:9", ARGOCD_API_TOKEN: DUMMY } },
+  {
+    key: "argocd",
+    package: "argocd-mcp",
+    version: "0.9.0",
+    args: ["stdio"],
+    env: { ARGOCD_BASE_URL: "http://127.0.0.1:9", ARGOCD_API_TOKEN: DUMMY },
+    http: [
+      { transport: "http", path: "/mcp", args: ["http", "--bind-address", "127.0.0.1", "--port", "{port}"] },
+      { transport: "sse", path: "/sse", args: ["sse", "--bind-address", "127.0.0.1", "--port", "{port}"] },
+    ],
+  },
   { key: "replicate", package: "replicate-mcp", version: "0.9.0", env: { REPLICATE_API_TOKEN: DUMMY } },
-  { key: "reddit", package: "reddit-mcp-buddy", version: "1.1.14", bin: "reddit-mcp-buddy" },
+  {
+    key: "reddit",
+    package: "reddit-mcp-buddy",
+    version: "1.1.14",
+    bin: "reddit-mcp-buddy",
+    http: [{ transport: "http", path: "/mcp", env: { REDDIT_BUDDY_HTTP: "true", REDDIT_BUDDY_HOST: "127.0.0.1", REDDIT_BUDDY_PORT: "{port}" } }],
+  },
   { key: "hostinger", package: "hostinger-api-mcp", version: "1.63.2", bin: "hostinger-api-mcp", env: { API_TOKEN: DUMMY } },
   { key: "todoist", package: "@doist/todoist-mcp", version: "11.0.0", bin: "todoist-mcp", env: { TODOIST_API_KEY: DUMMY } },
   { key: "creem", package: "creem", version: "1.13.0", args: ["start", "--api-key", DUMMY] },
@@ -149,13 +241,37 @@ export const REAL_SERVERS: readonly RealServer[] = [
   { key: "azure-devops", package: "@tiberriver256/mcp-server-azure-devops", version: "0.1.48", env: { AZURE_DEVOPS_ORG_URL: "https://dev.azure.com/example", AZURE_DEVOPS_AUTH_METHOD: "pat", AZURE_DEVOPS_PAT: DUMMY } },
   { key: "bitbucket-aashari", package: "@aashari/mcp-server-atlassian-bitbucket", version: "3.1.0", env: { ATLASSIAN_BITBUCKET_USERNAME: "user", ATLASSIAN_BITBUCKET_APP_PASSWORD: DUMMY } },
   { key: "xcodebuild", package: "xcodebuildmcp", version: "2.7.0", bin: "xcodebuildmcp", args: ["mcp"] },
-  { key: "fetcher", package: "fetcher-mcp", version: "0.3.9" },
+  {
+    key: "fetcher",
+    package: "fetcher-mcp",
+    version: "0.3.9",
+    // One HTTP server for both transports. Over Streamable HTTP it serves one session at a time (one
+    // McpServer for all of them: a second `initialize` gets HTTP 500 "Already connected to a transport"
+    // until the first session is ended by a DELETE), so a capture that leaves its session open fails
+    // every later check and verify().
+    http: [
+      { transport: "http", path: "/mcp", args: ["--transport=http", "--host=127.0.0.1", "--port={port}"] },
+      { transport: "sse", path: "/sse", args: ["--transport=http", "--host=127.0.0.1", "--port={port}"] },
+    ],
+  },
   { key: "flightradar", package: "flightradar-mcp-server", version: "0.1.2", env: { AVIATIONSTACK_API_KEY: DUMMY } },
   { key: "agent-infra-fs", package: "@agent-infra/mcp-server-filesystem", version: "1.2.29", args: ["--allowed-directories", "{scratch}"] },
   { key: "nx", package: "nx-mcp", version: "0.25.0" },
   { key: "backlog", package: "backlog-mcp-server", version: "0.20.4", env: { BACKLOG_DOMAIN: "example.backlog.com", BACKLOG_API_KEY: DUMMY } },
-  { key: "searxng", package: "mcp-searxng", version: "2.4.0", env: { SEARXNG_URL: "http://127.0.0.1:9" } },
-  { key: "notebooklm", package: "notebooklm-mcp", version: "2.0.0" },
+  {
+    key: "searxng",
+    package: "mcp-searxng",
+    version: "2.4.0",
+    env: { SEARXNG_URL: "http://127.0.0.1:9" },
+    http: [{ transport: "http", path: "/mcp", env: { MCP_HTTP_HOST: "127.0.0.1", MCP_HTTP_PORT: "{port}" } }],
+  },
+  {
+    key: "notebooklm",
+    package: "notebooklm-mcp",
+    version: "2.0.0",
+    // One session at a time over HTTP, as fetcher's (HTTP 500 "internal server error" on the next `initialize`).
+    http: [{ transport: "http", path: "/mcp", args: ["--transport", "http", "--host", "127.0.0.1", "--port", "{port}"] }],
+  },
 ];
 
 /** Left out on purpose, with why (printed by the run). */
@@ -183,4 +299,14 @@ export const SKIPPED: readonly { package: string; why: string }[] = [
   { package: "@cocal/google-calendar-mcp", why: "needs an OAuth client file from Google Cloud (gcp-oauth.keys.json) before it starts" },
   { package: "mcp-atlassian", why: "2.1.0 imports jsdom, which its package.json does not depend on: it exits at start with ERR_MODULE_NOT_FOUND" },
   { package: "@smartbear/mcp", why: "requires Node.js 22 (imports enableCompileCache from node:module) and exits on this corpus's Node 20" },
+  // Not run over HTTP (stdio only, above): servers may listen on 127.0.0.1 only.
+  { package: "@upstash/context7-mcp", why: "not over HTTP: its HTTP mode (4.1.1, --transport http) listens on every interface (*:<port>), with no host option" },
+  { package: "@modelcontextprotocol/server-everything", why: "not over HTTP: its streamableHttp and sse modes listen on every interface (app.listen(PORT)), with no host option" },
+  { package: "@launchdarkly/mcp-server", why: "not over HTTP: its SSE mode (`start --transport sse`) listens on 0.0.0.0, written into the code" },
+  { package: "creem", why: "not over HTTP: its SSE mode (`start --transport sse`, the same generated server as LaunchDarkly's) listens on 0.0.0.0, written into the code" },
+  { package: "@executeautomation/playwright-mcp-server", why: "not over HTTP: its HTTP mode (--port) binds 127.0.0.1 but also opens a monitoring server on every interface (*:<random port>)" },
+  { package: "tavily-mcp", why: "not over HTTP: no HTTP mode in the package (0.2.22): HTTP is its hosted service" },
+  { package: "exa-mcp-server", why: "not over HTTP: no HTTP mode in the package (3.4.1, stdio only): HTTP is its hosted service" },
+  { package: "chrome-devtools-mcp", why: "not over HTTP: no HTTP mode (1.11.0): its daemon speaks over a Unix socket" },
+  { package: "@perplexity-ai/mcp-server", why: "not over HTTP: its HTTP mode is another script (dist/http.js), not its executable" },
 ];
