@@ -5,7 +5,7 @@
  */
 import type { Client, Prompt, Resource, ResourceTemplateType as ResourceTemplate, Tool } from "@modelcontextprotocol/client";
 import { CodegenError, eraOfRevision, errorMessage, redact, type Environment, type ProtocolEra, type SkillEntry } from "@mcp-codegen/runtime/internal";
-import { AS_SENT, closeTransport, entityLabel, InvalidPage, LIST_METHODS, LISTS, McpRuntimeError, OpenFailure, collectPages, loadClientSdk, loadSchemaSdk, LoginRequiredError, StdoutNoise, STDOUT_NOISE_HINT, type ListMethod, type OpenedClient, type StderrTailSlot, type RefusedSkill } from "@mcp-codegen/runtime/internal/connect";
+import { AS_SENT, endClient, entityLabel, InvalidPage, LIST_METHODS, LISTS, McpRuntimeError, OpenFailure, collectPages, loadClientSdk, loadSchemaSdk, LoginRequiredError, StdoutNoise, STDOUT_NOISE_HINT, type ListMethod, type OpenedClient, type StderrTailSlot, type RefusedSkill } from "@mcp-codegen/runtime/internal/connect";
 import type { ResolvedConfig, ResolvedServer } from "../config/load.js";
 import { openForCapture, resolveForCapture, UNBOUNDED, withStoredLogin } from "./connect.js";
 import { checkDepth, ListingBudget, listingTooLarge, type CaptureLimits } from "./limits.js";
@@ -187,8 +187,8 @@ async function captureOne(server: ResolvedServer, config: ResolvedConfig, env: E
     work.catch(() => undefined); // the deadline may win; the loser's rejection is not unhandled
     const listing = await Promise.race([work, deadline, stream.fatal]);
     if (options.keep && client && opened) {
-      const { kind, transport } = opened;
-      options.keep(server.name, client, () => closeTransport(kind, transport));
+      const connection = opened;
+      options.keep(server.name, client, () => endClient(connection, true));
       kept = true;
     }
     captured = true;
@@ -218,9 +218,10 @@ async function captureOne(server: ResolvedServer, config: ResolvedConfig, env: E
     stop.abort();
     clearTimeout(timer);
     if (onAbort) options.signal?.removeEventListener("abort", onAbort);
-    // An opened connection is closed as the runtime closes one: a stdio child that ignores stdin
-    // EOF (and SIGTERM) is ended within ~100 ms, where the SDK's own close waits 2 s (and 2 s more).
-    const closed = kept ? undefined : opened ? closeTransport(opened.kind, opened.transport) : client?.close().catch(() => undefined);
+    // An opened connection is closed as the runtime closes one: an HTTP session is ended (DELETE:
+    // a server that serves one session at a time refused the next run), and a stdio child that
+    // ignores stdin EOF (and SIGTERM) is ended within ~100 ms, where the SDK's own close waits 2 s (and 2 s more).
+    const closed = kept ? undefined : opened ? endClient(opened, true) : client?.close().catch(() => undefined);
     if (captured && options.closing && closed) options.closing.push(closed);
     else await closed;
   }

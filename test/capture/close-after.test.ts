@@ -14,8 +14,9 @@ import { generate } from "../../src/pipeline.js";
 import { captureServers } from "../../src/capture/capture.js";
 import { loadConfig } from "../../src/config/load.js";
 import { watchGenerate, type WatchEvent } from "../../src/watch.js";
-import { tempProject } from "../helpers/cli.js";
-import { repoRoot } from "../helpers/servers.js";
+import { runCli, tempProject } from "../helpers/cli.js";
+import { repoRoot, startEverythingHttp } from "../helpers/servers.js";
+import { startRecordingProxy } from "../runtime/recording-proxy.js";
 import { goneWithin } from "../faults/helpers.js";
 import { trackedChildren } from "../../runtime/src/wire/child-registry.js";
 
@@ -75,5 +76,29 @@ describe("a capture's server children", () => {
     await watcher.close();
     for (const pid of pids()) expect(trackedChildren()).not.toContain(pid);
     for (const pid of pids()) expect(await goneWithin(pid, 5_000), `server process ${pid}`).toBe(true);
+  });
+});
+
+describe("a capture's HTTP sessions", () => {
+  it("are ended (DELETE with the session's id) by generate and by check, as the runtime ends one", async () => {
+    const everything = await startEverythingHttp();
+    const proxy = await startRecordingProxy(everything.url);
+    try {
+      const dir = tempProject("close-http");
+      writeFileSync(path.join(dir, "codegen.config.json"), JSON.stringify({ servers: { everything: { transport: "http", url: proxy.url(everything.url), protocol: "legacy" } }, outDir: "out" }));
+      for (const command of ["generate", "check"]) {
+        const start = proxy.requests.length;
+        const result = await runCli([command], { cwd: dir });
+        expect(result.status, result.stderr).toBe(0);
+        const requests = proxy.requests.slice(start);
+        const sessions = new Set(requests.map((request) => request.headers["mcp-session-id"]).filter((id) => id !== undefined));
+        expect(sessions.size, command).toBe(1);
+        const deletes = requests.filter((request) => request.method === "DELETE");
+        expect(deletes.map((request) => request.headers["mcp-session-id"]), command).toEqual([...sessions]);
+      }
+    } finally {
+      await proxy.close();
+      await everything.stop();
+    }
   });
 });

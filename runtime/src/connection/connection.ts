@@ -14,7 +14,7 @@
  *   start, which costs no round trip) gets the SDK's negotiation instead, and the request is
  *   sent once more (the server did not run it).
  */
-import type { Client, LoggingLevel, RequestOptions, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import type { Client, LoggingLevel, RequestOptions } from "@modelcontextprotocol/client";
 import { redact, type Environment } from "../shared/placeholders.js";
 import { withCallHeaders } from "../wire/call-headers.js";
 import { spawnedPid, untrackChild } from "../wire/child-registry.js";
@@ -29,7 +29,7 @@ import { StdoutAccount } from "./stdout-account.js";
 import { StderrAccount } from "./stderr-account.js";
 import { explainTimeout } from "./timeout-causes.js";
 import { STDOUT_NOISE_HINT } from "../wire/stdout-noise.js";
-import { OpenFailure, closeTransport, httpStatusOf, openClient, type ClientIdentity, type ClientSetup, type OpenedClient } from "../wire/transports.js";
+import { OpenFailure, endClient, httpStatusOf, openClient, type ClientIdentity, type ClientSetup, type OpenedClient } from "../wire/transports.js";
 import type { CallOptions, ConnectionOptions, RuntimeCallbacks, RuntimeServerConfig } from "../shared/types.js";
 import { oauthSessionFor, withOAuthSession, type SessionOptions } from "./oauth/attach.js";
 import type { OAuthSession } from "./oauth/authorization.js";
@@ -628,20 +628,6 @@ export class ServerConnection {
 /** The timeout options of one level (a server entry, or the runtime's). */
 function timeoutsOf(level: { timeout?: number | undefined; resetTimeoutOnProgress?: boolean | undefined; maxTotalTimeout?: number | undefined }) {
   return { timeout: level.timeout, resetTimeoutOnProgress: level.resetTimeoutOnProgress, maxTotalTimeout: level.maxTotalTimeout };
-}
-
-/** A server that does not answer the session's DELETE does not hold up `close()`. */
-const TERMINATE_SESSION_MS = 100;
-
-async function endClient(opened: OpenedClient, terminate: boolean): Promise<void> {
-  opened.client.onclose = () => undefined;
-  const transport = opened.transport;
-  if (terminate && opened.kind === "http" && transport.sessionId !== undefined) {
-    const ending = (transport as StreamableHTTPClientTransport).terminateSession().catch(() => undefined);
-    await Promise.race([ending, new Promise((resolve) => setTimeout(resolve, TERMINATE_SESSION_MS).unref())]);
-  }
-  // Closing the transport aborts its requests still running (a DELETE not answered in time too).
-  await closeTransport(opened.kind, transport);
 }
 
 /**

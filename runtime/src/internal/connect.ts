@@ -8,7 +8,7 @@ export { AS_SENT, collectPages } from "../connection/listing.js";
 export { entityLabel, InvalidPage } from "../connection/invalid-page.js";
 export { LIST_METHODS, LISTS, type ListMethod } from "../wire/lists.js";
 export { resolveServer, type ResolvedServer } from "../connection/resolve-config.js";
-export { closeTransport, httpStatusOf, openClient, OpenFailure, type OpenedClient } from "../wire/transports.js";
+export { closeTransport, endClient, httpStatusOf, openClient, OpenFailure, type OpenedClient } from "../wire/transports.js";
 export { StdoutNoise, STDOUT_NOISE_HINT } from "../wire/stdout-noise.js";
 export type { StderrTailSlot } from "../wire/stderr-tail.js";
 export { EarlyChild } from "../wire/early-child.js";

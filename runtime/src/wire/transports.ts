@@ -4,7 +4,7 @@
  * The era is the SDK's negotiation, tried in the order `wire/negotiation.ts` picked: a later
  * attempt (on a fresh transport) only when the server refused the earlier one's era.
  */
-import type { Client, ClientCapabilities, FetchLike, OAuthClientProvider, ProtocolEra, RequestOptions, Transport } from "@modelcontextprotocol/client";
+import type { Client, ClientCapabilities, FetchLike, OAuthClientProvider, ProtocolEra, RequestOptions, StreamableHTTPClientTransport, Transport } from "@modelcontextprotocol/client";
 import { loadClientSdk, loadStdioSdk, type ClientSdk } from "./sdk.js";
 import { useLineBuffer } from "./line-buffer.js";
 import { fetchWithCallHeaders } from "./call-headers.js";
@@ -336,6 +336,25 @@ async function connectOnce(
     unconfirmed: attempt.prior?.kind === "modern",
     watch,
   };
+}
+
+/** A server that does not answer the session's DELETE does not hold up a close. */
+const TERMINATE_SESSION_MS = 100;
+
+/**
+ * Ends an opened client: a Streamable HTTP session is ended first (`terminate`: DELETE, as the
+ * spec asks of a client that is done, so a server that serves one session at a time can serve
+ * the next), then the transport is closed.
+ */
+export async function endClient(opened: Pick<OpenedClient, "client" | "kind" | "transport">, terminate: boolean): Promise<void> {
+  opened.client.onclose = () => undefined;
+  const transport = opened.transport;
+  if (terminate && opened.kind === "http" && transport.sessionId !== undefined) {
+    const ending = (transport as StreamableHTTPClientTransport).terminateSession().catch(() => undefined);
+    await Promise.race([ending, new Promise((resolve) => setTimeout(resolve, TERMINATE_SESSION_MS).unref())]);
+  }
+  // Closing the transport aborts its requests still running (a DELETE not answered in time too).
+  await closeTransport(opened.kind, transport);
 }
 
 /** Closes a transport (and the client on it); a stdio child is ended within a short grace whatever it does. */
