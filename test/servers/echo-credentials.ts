@@ -5,6 +5,8 @@
  *   /mcp          lists one tool, `whoami`; calling it gives a tool error (`isError`) with the echo
  *   /mcp/reject   answers every request with a JSON-RPC error holding the echo
  *   /mcp/error    like /mcp, but `tools/call` answers a JSON-RPC error holding the echo
+ *   /mcp/discover-500  like /mcp, but answers the 2026-07-28 probe (`server/discover`) with HTTP 500,
+ *                 as some 2025 servers answer a method they do not know
  *   /mcp/reflect  like /mcp, and puts the `authorization` header it was sent into its listing: the
  *                 instructions, the tool's description and a property's `default`
  *
@@ -66,6 +68,10 @@ function answer(request: IncomingMessage, response: ServerResponse, body: string
   };
   const echoError = (): void => reply({ error: { code: -32603, message: `rejected ${echoOf(request)}` } });
   if (path === "/mcp/reject") return echoError();
+  if (path === "/mcp/discover-500" && message.method === "server/discover") {
+    response.writeHead(500, { "content-type": "application/json" }).end(JSON.stringify({ jsonrpc: "2.0", id: message.id, error: { code: -32603, message: "Error in httpTransport: " } }));
+    return;
+  }
   const reflected = path === "/mcp/reflect" ? String(request.headers.authorization ?? "") : undefined;
   switch (message.method) {
     case "initialize": {

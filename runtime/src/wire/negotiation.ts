@@ -16,6 +16,7 @@
  *
  * A capture (`generate`, `check`) of a stdio server probes on the session's own process first
  * (`captureAttempts`): the SDK otherwise spends a second server start on a disposable sibling.
+ * Over HTTP, a probe answered with a server error is followed by the 2025 handshake (`httpAttempts`).
  */
 import type { PriorDiscovery, VersionNegotiationMode } from "@modelcontextprotocol/client";
 import { MODERN_REVISION, type CapturedProtocol, type ProtocolSelection } from "../shared/protocol.js";
@@ -30,6 +31,11 @@ export interface EraAttempt {
    * when the server answers as a 2025 server does), not on the SDK's disposable sibling.
    */
   inPlace?: true;
+  /**
+   * Also run this attempt when the one before failed with an HTTP server error (5xx), not only
+   * when it was refused for its era (see `httpAttempts`).
+   */
+  afterServerError?: true;
 }
 
 export function eraAttempts(selection: ProtocolSelection | undefined, captured: CapturedProtocol | undefined): EraAttempt[] {
@@ -54,4 +60,14 @@ export const SSE_ATTEMPTS: readonly EraAttempt[] = [{ mode: "legacy" }];
  */
 export function captureAttempts(attempts: readonly EraAttempt[]): EraAttempt[] {
   return attempts.flatMap((attempt) => (attempt.mode === "auto" && attempt.prior === undefined ? [{ ...attempt, inPlace: true as const }, { mode: "legacy" as const }] : [attempt]));
+}
+
+/**
+ * An HTTP server's attempts: a negotiation that probes (`auto`) is followed by the 2025 handshake,
+ * run when the probe got an HTTP server error. Some 2025 servers answer a method they do not know,
+ * outside a session, with HTTP 500 (`@cyanheads/git-mcp-server`), which the SDK takes for a failed
+ * connect rather than for a 2025 server; `initialize` then works.
+ */
+export function httpAttempts(attempts: readonly EraAttempt[]): EraAttempt[] {
+  return attempts.flatMap((attempt) => (attempt.mode === "auto" && attempt.prior === undefined ? [attempt, { mode: "legacy" as const, afterServerError: true as const }] : [attempt]));
 }

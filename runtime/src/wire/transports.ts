@@ -15,8 +15,8 @@ import { StdoutNoise, watchStdout } from "./stdout-noise.js";
 import { isEraRejection } from "./era-2026.js";
 import { probeCause } from "./failures.js";
 import { McpRuntimeError } from "../shared/errors.js";
-import { SSE_ATTEMPTS, type EraAttempt } from "./negotiation.js";
-import { shouldFallBackToSse } from "./http-errors.js";
+import { httpAttempts, SSE_ATTEMPTS, type EraAttempt } from "./negotiation.js";
+import { httpStatusOf, shouldFallBackToSse } from "./http-errors.js";
 import { endStdioChild, liveSiblings, spawnedPid, trackOnSpawn } from "./child-registry.js";
 import { watchTransport, type TransportWatch } from "./transport-watch.js";
 import { completeByDefault } from "./result-type.js";
@@ -122,7 +122,7 @@ async function openWithSdk(
   const sse = (): Transport => sseTransport(server, sdk, new ResponseLimit(limit));
   if (server.kind === "sse") return openOver("sse", sse, { ...open, attempts: SSE_ATTEMPTS }, undefined);
   try {
-    return await openOver("http", () => streamableTransport(server, sdk, new ResponseLimit(limit)), { ...open, attempts }, undefined);
+    return await openOver("http", () => streamableTransport(server, sdk, new ResponseLimit(limit)), { ...open, attempts: httpAttempts(attempts) }, undefined);
   } catch (error) {
     if (!shouldFallBackToSse(error)) throw error;
     return openOver("sse", sse, { ...open, attempts: SSE_ATTEMPTS }, undefined);
@@ -276,7 +276,7 @@ async function openOver(
       // Our own typed error (the OAuth session's) inside the SDK's probe wrapper: the failure itself, not the era's.
       const cause = probeCause(error);
       if (cause instanceof McpRuntimeError) throw cause;
-      if (last || !isEraRejection(error)) throw error;
+      if (last || !(isEraRejection(error) || (open.attempts[index + 1]?.afterServerError === true && (httpStatusOf(error) ?? 0) >= 500))) throw error;
     }
   }
 }
