@@ -44,7 +44,7 @@ export const SPAWN_CAUSES: Readonly<Record<string, (where: Where) => string>> = 
 /** Hints for HTTP statuses a user can do something about. */
 export const HTTP_STATUS_HINTS: Readonly<Record<number, string>> = {
   401: "unauthorized: check the Authorization header or the server's auth",
-  403: "forbidden: the credentials lack access",
+  403: "forbidden: the server refused this client (its credentials, or the hosts and origins the server allows)",
   404: "not found: check the URL path (often /mcp or /sse)",
   405: "method not allowed: not an MCP endpoint?",
   429: "rate limited",

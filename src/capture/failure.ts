@@ -2,7 +2,7 @@
  * One line saying why a server could not be captured: the network, TLS, HTTP or process cause
  * found along the error's `cause` chain, instead of `fetch failed`.
  */
-import { describeHttpRpcError, httpRpcErrorOf, httpStatusOf, type ResolvedServer } from "@mcp-codegen/runtime/internal/connect";
+import { describeHttpRpcError, httpBodyTextOf, httpRpcErrorOf, httpStatusOf, type ResolvedServer } from "@mcp-codegen/runtime/internal/connect";
 import { HTTP_STATUS_HINTS, NETWORK_CAUSES, SPAWN_CAUSES, TLS_CAUSES, type Where } from "./failure-causes.js";
 
 /** The cause in a user's words, or undefined when the error says nothing about the network or process. */
@@ -14,8 +14,10 @@ export function describeFailure(error: unknown, server: ResolvedServer): string 
       // A JSON-RPC error in the body is what the server said: that, not a guess from the status.
       const rpc = httpRpcErrorOf(link);
       if (rpc) return describeHttpRpcError(rpc, where.url);
+      // Else the server's own words (a plain-text body), then what the status usually means.
+      const body = httpBodyTextOf(link);
       const hint = HTTP_STATUS_HINTS[status];
-      return `HTTP ${status} from ${where.url}${hint ? ` (${hint})` : ""}`;
+      return `HTTP ${status} from ${where.url}${body ? `: ${body}` : ""}${hint ? ` (${hint})` : ""}`;
     }
     const code = codeOf(link);
     if (code === undefined) continue;

@@ -116,9 +116,10 @@ describe("hostile HTTP endpoints", () => {
   const http = (route: string) => ({ transport: "http", url: `${endpoint.url}/${route}` });
 
   it.each([
-    ["401", /server "locked": .*401/],
-    ["403", /server "locked": .*403/],
-    ["500", /server "locked": .*500/],
+    // The server's own words (its plain-text body), then what the status usually means.
+    ["401", /server "locked": cannot capture: HTTP 401 from \S+\/401: refused with 401 \(unauthorized: /],
+    ["403", /server "locked": cannot capture: HTTP 403 from \S+\/403: refused with 403 \(forbidden: the server refused this client/],
+    ["500", /server "locked": cannot capture: HTTP 500 from \S+\/500: refused with 500$/m],
   ])("an endpoint answering %s", async (status, pattern) => {
     await expectCleanFailure(projectWithOutput(`http${status}`, { locked: http(status) }), pattern);
   });

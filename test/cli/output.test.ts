@@ -72,7 +72,7 @@ describe("generate output", () => {
     const lines = result.stderr.trim().split("\n");
     expect(lines).toEqual([
       `mcp-codegen: server "blocked": cannot capture: port 1 is blocked by fetch (a "bad port" in the Fetch standard): use another port`,
-      `mcp-codegen: server "locked": cannot capture: HTTP 401 from ${unauthorizedUrl} (unauthorized: check the Authorization header or the server's auth)`,
+      `mcp-codegen: server "locked": cannot capture: HTTP 401 from ${unauthorizedUrl}: no (unauthorized: check the Authorization header or the server's auth)`,
       `mcp-codegen: server "missing": cannot capture: command not found: no-such-mcp-server-command`,
       expect.stringMatching(/^mcp-codegen: server "notls": cannot capture: TLS error from 127\.0\.0\.1:\d+: /),
       `mcp-codegen: server "nowhere": cannot capture: DNS lookup failed for nothing.invalid` + (lines[4]?.endsWith("(temporary failure)") ? " (temporary failure)" : ""),

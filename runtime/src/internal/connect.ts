@@ -14,7 +14,7 @@ export type { StderrTailSlot } from "../wire/stderr-tail.js";
 export { EarlyChild } from "../wire/early-child.js";
 export { loadClientSdk, loadSchemaSdk } from "../wire/sdk.js";
 export { captureAttempts, eraAttempts, type EraAttempt } from "../wire/negotiation.js";
-export { describeHttpRpcError, httpRpcErrorOf, type HttpRpcError } from "../wire/http-errors.js";
+export { describeHttpRpcError, httpBodyTextOf, httpRpcErrorOf, type HttpRpcError } from "../wire/http-errors.js";
 export { listenForListChanges } from "../wire/era-2026.js";
 export { OAuthSession } from "../connection/oauth/authorization.js";
 export { clientLabel, currentClientId } from "../connection/oauth/provider.js";

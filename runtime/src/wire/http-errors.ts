@@ -43,6 +43,25 @@ export function httpRpcErrorOf(error: unknown): HttpRpcError | undefined {
   };
 }
 
+/** The longest body text quoted in a message. */
+const BODY_CHARS = 200;
+
+/**
+ * What a server wrote in the body of a refused request, when it is words (plain text, or JSON
+ * that is not a JSON-RPC error): its first line, control characters dropped, cut at 200
+ * characters. Undefined for an empty body or an HTML page (its first line says nothing).
+ */
+export function httpBodyTextOf(error: unknown): string | undefined {
+  const sdk = loadedClientSdk();
+  if (!sdk?.SdkHttpError.isInstance(error)) return undefined;
+  const text = (error.data as { text?: unknown } | undefined)?.text;
+  if (typeof text !== "string") return undefined;
+  // eslint-disable-next-line no-control-regex
+  const line = text.split(/\r?\n/).map((part) => part.replace(/[\u0000-\u001f\u007f-\u009f]/g, "").trim()).find((part) => part !== "");
+  if (line === undefined || line.startsWith("<")) return undefined;
+  return line.length > BODY_CHARS ? `${line.slice(0, BODY_CHARS)}…` : line;
+}
+
 /** `HTTP 400 from <url>: Unsupported protocol version: 2025-11-25 (JSON-RPC error -32022; the server supports 2026-07-28)`. */
 export function describeHttpRpcError(rpc: HttpRpcError, url: string): string {
   const supported = rpc.supported === undefined ? "" : `; the server supports ${rpc.supported.join(", ") || "no version"}`;
