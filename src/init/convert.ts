@@ -7,7 +7,9 @@
  */
 import path from "node:path";
 import { envName, headerPlaceholder, isPlainValue, isSecretName, looksLikeToken, type VariableNames } from "./secrets.js";
-import { DIGEST_LABELS, HEADER_FLAGS, KEY_VALUE_LIST, URL_WITH_SCHEME } from "./secret-rules.js";
+import { DIGEST_LABELS, HEADER_FLAGS, KEY_VALUE_LIST } from "./secret-rules.js";
+import { OUR_VARIABLE, placeholder, SCHEME, type ConvertPlaces, type Scrub } from "./scrub.js";
+import { urlWithoutSecrets } from "./url.js";
 import { isRecord } from "../config/compat.js";
 
 export interface ConvertedServer {
@@ -28,8 +30,6 @@ const DROPPED_KEYS: Readonly<Record<string, string>> = {
   dev: "dev not imported",
   timeout: "timeout not imported",
 };
-
-const OUR_VARIABLE = /\$\{(?:env:)?[A-Za-z_][A-Za-z0-9_]*(?::-[^}]*)?\}/;
 
 export function convertServer(name: string, source: Editor, names: VariableNames, places: ConvertPlaces): ConvertedServer {
   const notes: string[] = [];
@@ -64,27 +64,6 @@ export function convertServer(name: string, source: Editor, names: VariableNames
   if (Array.isArray(source["disabledTools"]) && source["disabledTools"].length > 0) entry["exclude"] = source["disabledTools"].map(String);
   for (const [key, note] of Object.entries(DROPPED_KEYS)) if (key in source) notes.push(note);
   return { entry, notes };
-}
-
-/** Where the imported config will live: paths under the user's home are not written absolute. */
-export interface ConvertPlaces {
-  /** The project folder (where codegen.config.ts is written). */
-  cwd: string;
-  /** The user's home folder; undefined when unknown. */
-  home: string | undefined;
-}
-
-/** What every scrubbing function needs: the server, the variable names, the places. */
-interface Scrub {
-  server: string;
-  names: VariableNames;
-  places: ConvertPlaces;
-  /** Whether the entry sets its own cwd (then relative arguments would resolve from there). */
-  ownCwd: boolean;
-}
-
-function placeholder(scrub: Scrub, name: string, value: string): string {
-  return `\${${scrub.names.claim(name, value, scrub.server)}}`;
 }
 
 function envWithoutSecrets(env: Editor, text: (value: unknown) => string, scrub: Scrub): Record<string, string> {
@@ -131,7 +110,6 @@ function argsWithoutSecrets(args: string[], scrub: Scrub): string[] {
 }
 
 const FLAG = /^--?[A-Za-z][A-Za-z0-9_.-]*$/;
-const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
 
 /** The value of a secret-named flag: a placeholder unless it already is one. */
 function secretValue(flag: string, value: string, scrub: Scrub): string {
@@ -189,52 +167,6 @@ function keyValueListWithoutSecrets(value: string, scrub: Scrub): string {
       return `${key}=${placeholder(scrub, envName(`${scrub.server}_${key}`), item)}`;
     })
     .join(";");
-}
-
-/**
- * Any scheme's user info (`https://ghp_…@host`, `postgresql://admin:pass@db`), credential-like
- * query parameters and token-like path segments become placeholders.
- */
-function urlWithoutSecrets(url: string, scrub: Scrub): string {
-  let out = url;
-  const userinfo = URL_WITH_SCHEME.exec(out);
-  if (userinfo?.[1] !== undefined && userinfo[2] !== undefined && userinfo[2] !== "") {
-    const [, scheme, info] = userinfo;
-    const colon = info.indexOf(":");
-    const user = colon < 0 ? info : info.slice(0, colon);
-    const password = colon < 0 ? undefined : info.slice(colon + 1);
-    const keep = (part: string, name: string) => (part === "" || OUR_VARIABLE.test(part) ? part : placeholder(scrub, envName(`${scrub.server}_${name}`), part));
-    const scrubbed = password === undefined ? keep(user, "USER") : `${keep(user, "USER")}:${keep(password, "PASSWORD")}`;
-    out = `${scheme}${scrubbed}@${out.slice(userinfo[0].length)}`;
-  }
-  const query = out.indexOf("?");
-  const hash = out.indexOf("#", query < 0 ? 0 : query);
-  const pathEnd = query >= 0 ? query : hash >= 0 ? hash : out.length;
-  const start = SCHEME.exec(out)?.[0].length ?? 0;
-  const authorityEnd = out.indexOf("/", start);
-  const withPath =
-    authorityEnd < 0 || authorityEnd >= pathEnd
-      ? out
-      : `${out.slice(0, authorityEnd)}${out
-          .slice(authorityEnd, pathEnd)
-          .split("/")
-          .map((segment) => (looksLikeToken(segment) ? placeholder(scrub, envName(`${scrub.server}_URL_TOKEN`), segment) : segment))
-          .join("/")}${out.slice(pathEnd)}`;
-  out = withPath;
-  const q = out.indexOf("?");
-  if (q < 0) return out;
-  const h = out.indexOf("#", q);
-  const end = h < 0 ? out.length : h;
-  const params = out
-    .slice(q + 1, end)
-    .split("&")
-    .map((pair) => {
-      const [key = "", value] = pair.split(/=(.*)/s);
-      if (value === undefined || value === "" || OUR_VARIABLE.test(value)) return pair;
-      if (!isSecretName(key) && !looksLikeToken(value)) return pair;
-      return `${key}=${placeholder(scrub, envName(`${scrub.server}_${key}`), value)}`;
-    });
-  return `${out.slice(0, q + 1)}${params.join("&")}${out.slice(end)}`;
 }
 
 /**
