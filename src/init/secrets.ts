@@ -92,12 +92,13 @@ function bitsPerChar(value: string): number {
 }
 
 /**
- * A header's value: kept when neither its name nor its value says secret (`X-Team: blue`),
- * else a placeholder that keeps the auth scheme (`Bearer ${SERVER_TOKEN}`).
+ * A header's value: a credential after an auth scheme, whatever the header's name, becomes a
+ * placeholder that keeps the scheme (`Bearer ${SERVER_TOKEN}`); else the value is kept when
+ * neither the name nor the value says secret (`X-Team: blue`), or becomes a placeholder.
  */
 export function headerPlaceholder(server: string, header: string, value: string, names: VariableNames): string {
-  if (!isSecretName(header) && isPlainValue(value)) return value;
   const scheme = AUTH_SCHEME.exec(value)?.[1];
   if (scheme !== undefined) return `${scheme} \${${names.claim(envName(`${server}_TOKEN`), value, server)}}`;
+  if (!isSecretName(header) && isPlainValue(value)) return value;
   return `\${${names.claim(envName(`${server}_${header}`), value, server)}}`;
 }
