@@ -6,9 +6,10 @@
  * `${env:X}`, `${workspaceFolder}`, `${userHome}`) made into ours. Rules: secret-rules.ts.
  */
 import path from "node:path";
-import { envName, headerPlaceholder, isPlainValue, isSecretName, looksLikeToken, type VariableNames } from "./secrets.js";
-import { DIGEST_LABELS, HEADER_FLAGS, KEY_VALUE_LIST } from "./secret-rules.js";
-import { OUR_VARIABLE, placeholder, SCHEME, type ConvertPlaces, type Scrub } from "./scrub.js";
+import { envName, isPlainValue, isSecretName, looksLikeToken, type VariableNames } from "./secrets.js";
+import { AUTH_CREDENTIAL, DIGEST_LABELS, HEADER_FLAGS, KEY_VALUE_LIST } from "./secret-rules.js";
+import { Marks } from "./marks.js";
+import { leaf, placeholder, SCHEME, SECRET, wholePlaceholder, type ConvertPlaces, type Judge, type Scrub } from "./scrub.js";
 import { urlWithoutSecrets } from "./url.js";
 import { isRecord } from "../config/compat.js";
 
@@ -33,8 +34,8 @@ const DROPPED_KEYS: Readonly<Record<string, string>> = {
 
 export function convertServer(name: string, source: Editor, names: VariableNames, places: ConvertPlaces): ConvertedServer {
   const notes: string[] = [];
-  const scrub: Scrub = { server: name, names, places, ownCwd: typeof source["cwd"] === "string" };
-  const text = (value: unknown): string => editorVariables(String(value), names, notes);
+  const scrub: Scrub = { server: name, names, places, ownCwd: typeof source["cwd"] === "string", marks: new Marks() };
+  const text = (value: unknown): string => editorVariables(String(value), notes);
   const entry: Record<string, unknown> = {};
   const url = source["url"] ?? source["serverUrl"] ?? source["httpUrl"];
   const type = typeof source["type"] === "string" ? source["type"] : typeof source["transport"] === "string" ? source["transport"] : undefined;
@@ -43,18 +44,18 @@ export function convertServer(name: string, source: Editor, names: VariableNames
     entry["command"] = localPath(text(source["command"]), scrub);
     // env first: its keys are the names the user may already have set.
     const env = isRecord(source["env"]) && Object.keys(source["env"]).length > 0 ? envWithoutSecrets(source["env"], text, scrub) : undefined;
-    if (Array.isArray(source["args"]) && source["args"].length > 0) entry["args"] = argsWithoutSecrets(source["args"].map(text), scrub);
+    if (Array.isArray(source["args"]) && source["args"].length > 0) entry["args"] = entryArgs(source["args"].map(text), scrub);
     if (env) entry["env"] = env;
     if (typeof source["cwd"] === "string") entry["cwd"] = localPath(text(source["cwd"]), { ...scrub, ownCwd: false });
   } else if (typeof url === "string") {
     entry["transport"] = type === "sse" ? "sse" : "http";
-    entry["url"] = urlWithoutSecrets(text(url), scrub);
+    entry["url"] = judged(text(url), envName(`${name}_URL`), urlWithoutSecrets, scrub);
     if (isRecord(source["headers"]) && Object.keys(source["headers"]).length > 0) {
       entry["headers"] = Object.fromEntries(
-        Object.entries(source["headers"]).map(([header, value]) => {
-          const converted = text(value);
-          return [header, OUR_VARIABLE.test(converted) ? converted : headerPlaceholder(name, header, converted, names)];
-        }),
+        Object.entries(source["headers"]).map(([header, value]) => [
+          header,
+          judged(text(value), envName(`${name}_${header}`), (marked, inner) => headerValue(header, marked, inner), scrub),
+        ]),
       );
     }
   } else {
@@ -66,31 +67,53 @@ export function convertServer(name: string, source: Editor, names: VariableNames
   return { entry, notes };
 }
 
-function envWithoutSecrets(env: Editor, text: (value: unknown) => string, scrub: Scrub): Record<string, string> {
-  return Object.fromEntries(Object.entries(env).map(([key, value]) => [key, assignedValue(key, text(value), scrub)]));
+/**
+ * One value of the entry, judged by `judge` with its placeholders set aside (marks.ts) and put
+ * back after; a value that cannot be marked becomes one `${name}`.
+ */
+function judged(value: string, name: string, judge: (marked: string, scrub: Scrub) => string, scrub: Scrub): string {
+  const marked = scrub.marks.mark(value);
+  return marked === undefined ? wholePlaceholder(scrub, name, value) : scrub.marks.unmark(judge(marked, scrub));
 }
+
+function envWithoutSecrets(env: Editor, text: (value: unknown) => string, scrub: Scrub): Record<string, string> {
+  return Object.fromEntries(Object.entries(env).map(([key, value]) => [key, judged(text(value), key, (marked, inner) => assignedValue(key, marked, inner), scrub)]));
+}
+
+/** A value that is not plainly harmless may be a secret. */
+const NOT_PLAIN: Judge = (text) => !isPlainValue(text);
 
 /**
  * The value of an environment variable, in `env` or as a `NAME=value` argument (`docker run -e
  * NAME=value`): a placeholder named after the variable (`${NAME}`, the name the user may already
  * have set; derived when another value has it) when the name says secret or the value is not
- * plainly harmless; kept when plainly harmless (paths, log levels, ports, booleans); a URL keeps
- * all but its credentials.
+ * plainly harmless; kept when plainly harmless (paths, log levels, ports, booleans); a URL or a
+ * connection string keeps all but its credentials. `value`: marked.
  */
 function assignedValue(key: string, value: string, scrub: Scrub): string {
-  if (OUR_VARIABLE.test(value)) return value;
-  if (isSecretName(key)) return placeholder(scrub, key, value);
+  if (isSecretName(key)) return leaf(value, key, SECRET, scrub);
   if (SCHEME.test(value)) return urlWithoutSecrets(value, scrub);
-  return isPlainValue(value) ? localPath(value, scrub) : placeholder(scrub, key, value);
+  if (KEY_VALUE_LIST.test(value)) return keyValueListWithoutSecrets(value, scrub);
+  return localPath(leaf(value, key, NOT_PLAIN, scrub), scrub);
 }
 
 /** `NAME=value` with a variable name (`-e POSTGRES_PASSWORD=…`, `--env=TZ=UTC`, bare). */
 const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s;
 
+/** The entry's arguments, each marked (an argument that cannot be marked becomes one placeholder). */
+function entryArgs(args: string[], scrub: Scrub): string[] {
+  const marked = args.map((arg) => scrub.marks.mark(arg));
+  const judged = argsWithoutSecrets(marked.map((arg) => arg ?? ""), scrub);
+  return judged.map((arg, index) => {
+    const unmarkable = marked[index] === undefined;
+    return unmarkable ? wholePlaceholder(scrub, envName(`${scrub.server}_ARG`), args[index] ?? "") : scrub.marks.unmark(arg);
+  });
+}
+
 /**
  * Flags naming a secret (`--api-key=…`, `--token …`), header flags (`-H "Authorization: …"`),
  * credentials in URLs and connection strings, and token-like values lose their values; the
- * rest (package names, paths, plain flags) is kept.
+ * rest (package names, paths, plain flags) is kept. `args`: marked.
  */
 function argsWithoutSecrets(args: string[], scrub: Scrub): string[] {
   return args.map((arg, index) => {
@@ -111,9 +134,9 @@ function argsWithoutSecrets(args: string[], scrub: Scrub): string[] {
 
 const FLAG = /^--?[A-Za-z][A-Za-z0-9_.-]*$/;
 
-/** The value of a secret-named flag: a placeholder unless it already is one. */
+/** The value of a secret-named flag: a placeholder unless it is one already. */
 function secretValue(flag: string, value: string, scrub: Scrub): string {
-  return OUR_VARIABLE.test(value) ? value : placeholder(scrub, envName(`${scrub.server}_${flag}`), value);
+  return leaf(value, envName(`${scrub.server}_${flag}`), SECRET, scrub);
 }
 
 /** `Authorization: Bearer …` → `Authorization: Bearer ${SERVER_TOKEN}`; `X-Team: blue` stays. */
@@ -121,7 +144,18 @@ function headerLine(line: string, scrub: Scrub): string {
   const header = /^([^:]+):\s*(.*)$/s.exec(line);
   if (header?.[1] === undefined || header[2] === undefined) return secretValue("header", line, scrub);
   const [, name, value] = header;
-  return `${name}: ${OUR_VARIABLE.test(value) ? value : headerPlaceholder(scrub.server, name.trim(), value, scrub.names)}`;
+  return `${name}: ${headerValue(name.trim(), value, scrub)}`;
+}
+
+/**
+ * A header's value: a credential after an auth scheme, whatever the header's name, becomes a
+ * placeholder that keeps the scheme (`Bearer ${SERVER_TOKEN}`); else the value is kept when
+ * neither the name nor the value says secret (`X-Team: blue`), or becomes a placeholder.
+ */
+function headerValue(header: string, value: string, scrub: Scrub): string {
+  const credential = AUTH_CREDENTIAL.exec(value);
+  if (credential?.[1] !== undefined && credential[2] !== undefined) return `${credential[1]}${leaf(credential[2], envName(`${scrub.server}_TOKEN`), SECRET, scrub)}`;
+  return leaf(value, envName(`${scrub.server}_${header}`), isSecretName(header) ? SECRET : NOT_PLAIN, scrub);
 }
 
 /**
@@ -134,7 +168,6 @@ function positional(value: string, flag: string | undefined, scrub: Scrub): stri
   if (KEY_VALUE_LIST.test(value)) return keyValueListWithoutSecrets(value, scrub);
   const assignment = ASSIGNMENT.exec(value);
   if (assignment?.[1] !== undefined && assignment[2] !== undefined) return `${assignment[1]}=${assignedValue(assignment[1], assignment[2], scrub)}`;
-  if (OUR_VARIABLE.test(value)) return value;
   const scrubbed = withoutEmbeddedTokens(value, envName(`${scrub.server}_${flag ?? "token"}`), scrub);
   return scrubbed === value ? localPath(value, scrub) : scrubbed;
 }
@@ -149,7 +182,7 @@ function withoutEmbeddedTokens(value: string, name: string, scrub: Scrub): strin
   return parts
     .map((part, index) => {
       const digest = parts[index - 1] === ":" && DIGEST_LABELS.has((parts[index - 2] ?? "").toLowerCase());
-      return index % 2 === 0 && part !== "" && !digest && looksLikeToken(part) ? placeholder(scrub, name, part) : part;
+      return index % 2 === 0 && !digest ? leaf(part, name, looksLikeToken, scrub) : part;
     })
     .join("");
 }
@@ -163,8 +196,7 @@ function keyValueListWithoutSecrets(value: string, scrub: Scrub): string {
       if (at < 0) return pair;
       const key = pair.slice(0, at);
       const item = pair.slice(at + 1);
-      if (item === "" || OUR_VARIABLE.test(item) || (!isSecretName(key) && isPlainValue(item))) return pair;
-      return `${key}=${placeholder(scrub, envName(`${scrub.server}_${key}`), item)}`;
+      return `${key}=${leaf(item, envName(`${scrub.server}_${key}`), isSecretName(key) ? SECRET : NOT_PLAIN, scrub)}`;
     })
     .join(";");
 }
@@ -185,29 +217,20 @@ function localPath(value: string, scrub: Scrub): string {
   if (inProject !== undefined) return inProject === "" ? "." : `./${inProject.split(path.sep).join("/")}`;
   const inHome = inside(home);
   if (inHome === undefined) return value;
-  scrub.names.refer("HOME");
   return inHome === "" ? "${HOME}" : `\${HOME}/${inHome.split(path.sep).join("/")}`;
 }
 
 /** Editor variables → ours: `${input:api-key}` → `${API_KEY}`, `${env:X}` → `${X}`, … */
-function editorVariables(value: string, names: VariableNames, notes: string[]): string {
+function editorVariables(value: string, notes: string[]): string {
   return value.replace(/\$\{([^}]*)\}/g, (whole, inner: string) => {
     const [kind, rest] = inner.includes(":") && !inner.includes(":-") ? [inner.slice(0, inner.indexOf(":")), inner.slice(inner.indexOf(":") + 1)] : ["", inner];
-    if (kind === "input") return refer(envName(rest), names);
-    if (kind === "env") return refer(rest, names);
+    if (kind === "input") return `\${${envName(rest)}}`;
+    if (kind === "env") return `\${${rest}}`;
     if (kind === "" && (rest === "workspaceFolder" || rest === "workspaceRoot")) return ".";
-    if (kind === "" && rest === "userHome") return refer("HOME", names);
+    if (kind === "" && rest === "userHome") return "${HOME}";
     if (kind === "" && (rest === "pathSeparator" || rest === "/")) return "/";
-    if (kind === "" && /^[A-Za-z_][A-Za-z0-9_]*(:-.*)?$/.test(rest)) {
-      names.refer(rest.split(":-")[0] ?? rest);
-      return whole;
-    }
+    if (kind === "" && /^[A-Za-z_][A-Za-z0-9_]*(:-.*)?$/.test(rest)) return whole;
     notes.push(`editor variable ${whole} has no equivalent: kept as text`);
     return whole;
   });
-}
-
-function refer(name: string, names: VariableNames): string {
-  names.refer(name);
-  return `\${${name}}`;
 }

@@ -9,7 +9,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import { CONFIG_FILE_NAMES } from "../config/load.js";
-import { CodegenError, pushAll } from "@mcp-codegen/runtime/internal";
+import { CodegenError, placeholderNames, pushAll } from "@mcp-codegen/runtime/internal";
 import { writeAtomic } from "../write/write.js";
 import { safeServerKey } from "../config/server-key.js";
 import { convertServer } from "./convert.js";
@@ -96,12 +96,24 @@ export async function initConfig(options: InitOptions): Promise<InitReport> {
   if (Object.keys(servers).length === 0) throw new CodegenError("input", "no server to import", { subject: options.files.map((file) => relative(options.cwd, file)).join(", ") });
   const outDir = existsSync(path.join(options.cwd, "src")) ? "src/generated" : "generated";
   const snapshot = `${outDir}/mcp-snapshot.json`;
-  const variables = [...names.used].sort();
+  const variables = variablesOf(servers);
   const sources = imported.map((entry) => entry.file);
   await writeAtomic(path.join(options.cwd, CONFIG_FILE), configText({ servers, outDir, snapshot, sources, variables }));
   const script = await addScript(options.cwd);
   const missing = await missingPackages(options.cwd);
   return { configFile: CONFIG_FILE, imported, variables, notes, script, outDir, snapshot, missing };
+}
+
+/** The variables the written config refers to (`${NAME}`), sorted: what to set before generating. */
+function variablesOf(servers: Record<string, Record<string, unknown>>): string[] {
+  const names = new Set<string>();
+  const visit = (value: unknown): void => {
+    if (typeof value === "string") for (const name of placeholderNames(value)) names.add(name);
+    else if (Array.isArray(value)) value.forEach(visit);
+    else if (value !== null && typeof value === "object") Object.values(value).forEach(visit);
+  };
+  visit(servers);
+  return [...names].sort();
 }
 
 /** What makes two editor entries one server: the program and its arguments, or the URL. */

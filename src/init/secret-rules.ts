@@ -115,5 +115,11 @@ export const URL_WITH_SCHEME = /^([A-Za-z][A-Za-z0-9+.-]*:\/\/)([^/?#\s]*)@/;
 /** `Server=db;User Id=sa;Password=…;` connection strings: the pairs whose name says secret go. */
 export const KEY_VALUE_LIST = /^[A-Za-z][A-Za-z0-9 _]*=[^;]*(;[A-Za-z][A-Za-z0-9 _]*=[^;]*)+;?$/;
 
-/** Header values that carry an auth scheme keep it: `Bearer ${GITHUB_TOKEN}`. */
-export const AUTH_SCHEME = /^(Bearer|Basic|Token|Bot|ApiKey|Digest)\s+\S/i;
+/**
+ * Separators that join literal text to a placeholder (`${HOST}:8080`, `${HOME}/memory.json`,
+ * `${USER}:${PASS}`): at either end of the text they are no part of what is judged.
+ */
+export const PLACEHOLDER_JOINERS = /^[\s:/.,;=@_-]+|[\s:/.,;=@_-]+$/g;
+
+/** Header values that carry an auth scheme keep it (`Bearer ${GITHUB_TOKEN}`): the scheme and its spaces, then the credential. */
+export const AUTH_CREDENTIAL = /^((?:Bearer|Basic|Token|Bot|ApiKey|Digest)\s+)(\S.*)$/is;

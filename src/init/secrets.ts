@@ -3,12 +3,11 @@
  * never copies a secret. Names are chosen here; values are only compared, never kept or shown.
  */
 import { createHash } from "node:crypto";
-import { AUTH_SCHEME, HIGH_ENTROPY, PLAIN_VALUES, SECRET_NAME_WORDS, SECRET_NAMES, TOKEN_PREFIXES } from "./secret-rules.js";
+import { HIGH_ENTROPY, PLAIN_VALUES, SECRET_NAME_WORDS, SECRET_NAMES, TOKEN_PREFIXES } from "./secret-rules.js";
 
 /** Assigns variable names; the same name never stands for two different values. */
 export class VariableNames {
   private readonly byName = new Map<string, string>();
-  readonly used = new Set<string>();
 
   /**
    * A name for `value`: `preferred` as written when it is a valid variable name (an env key the
@@ -28,13 +27,7 @@ export class VariableNames {
     const taken = this.byName.get(name);
     if (taken !== undefined && taken !== digest) return false;
     this.byName.set(name, digest);
-    this.used.add(name);
     return true;
-  }
-
-  /** Record a variable the config already refers to (`${TOKEN}`). */
-  refer(name: string): void {
-    this.used.add(name);
   }
 }
 
@@ -89,16 +82,4 @@ function bitsPerChar(value: string): number {
     bits -= p * Math.log2(p);
   }
   return bits;
-}
-
-/**
- * A header's value: a credential after an auth scheme, whatever the header's name, becomes a
- * placeholder that keeps the scheme (`Bearer ${SERVER_TOKEN}`); else the value is kept when
- * neither the name nor the value says secret (`X-Team: blue`), or becomes a placeholder.
- */
-export function headerPlaceholder(server: string, header: string, value: string, names: VariableNames): string {
-  const scheme = AUTH_SCHEME.exec(value)?.[1];
-  if (scheme !== undefined) return `${scheme} \${${names.claim(envName(`${server}_TOKEN`), value, server)}}`;
-  if (!isSecretName(header) && isPlainValue(value)) return value;
-  return `\${${names.claim(envName(`${server}_${header}`), value, server)}}`;
 }

@@ -1,12 +1,13 @@
 /**
  * A URL of any scheme without its secrets: user info (`https://ghp_…@host`,
  * `postgresql://admin:pass@db`), credential-like query parameters and token-like path segments
- * become placeholders; the rest is kept.
+ * become placeholders; the rest (placeholders included) is kept.
  */
 import { envName, isSecretName, looksLikeToken } from "./secrets.js";
 import { URL_WITH_SCHEME } from "./secret-rules.js";
-import { OUR_VARIABLE, placeholder, SCHEME, type Scrub } from "./scrub.js";
+import { leaf, SCHEME, SECRET, type Scrub } from "./scrub.js";
 
+/** `url`: a marked value (marks.ts). */
 export function urlWithoutSecrets(url: string, scrub: Scrub): string {
   let out = url;
   const userinfo = URL_WITH_SCHEME.exec(out);
@@ -15,7 +16,7 @@ export function urlWithoutSecrets(url: string, scrub: Scrub): string {
     const colon = info.indexOf(":");
     const user = colon < 0 ? info : info.slice(0, colon);
     const password = colon < 0 ? undefined : info.slice(colon + 1);
-    const keep = (part: string, name: string) => (part === "" || OUR_VARIABLE.test(part) ? part : placeholder(scrub, envName(`${scrub.server}_${name}`), part));
+    const keep = (part: string, name: string) => leaf(part, envName(`${scrub.server}_${name}`), SECRET, scrub);
     const scrubbed = password === undefined ? keep(user, "USER") : `${keep(user, "USER")}:${keep(password, "PASSWORD")}`;
     out = `${scheme}${scrubbed}@${out.slice(userinfo[0].length)}`;
   }
@@ -30,7 +31,7 @@ export function urlWithoutSecrets(url: string, scrub: Scrub): string {
       : `${out.slice(0, authorityEnd)}${out
           .slice(authorityEnd, pathEnd)
           .split("/")
-          .map((segment) => (looksLikeToken(segment) ? placeholder(scrub, envName(`${scrub.server}_URL_TOKEN`), segment) : segment))
+          .map((segment) => leaf(segment, envName(`${scrub.server}_URL_TOKEN`), looksLikeToken, scrub))
           .join("/")}${out.slice(pathEnd)}`;
   out = withPath;
   const q = out.indexOf("?");
@@ -42,9 +43,8 @@ export function urlWithoutSecrets(url: string, scrub: Scrub): string {
     .split("&")
     .map((pair) => {
       const [key = "", value] = pair.split(/=(.*)/s);
-      if (value === undefined || value === "" || OUR_VARIABLE.test(value)) return pair;
-      if (!isSecretName(key) && !looksLikeToken(value)) return pair;
-      return `${key}=${placeholder(scrub, envName(`${scrub.server}_${key}`), value)}`;
+      if (value === undefined) return pair;
+      return `${key}=${leaf(value, envName(`${scrub.server}_${key}`), isSecretName(key) ? SECRET : looksLikeToken, scrub)}`;
     });
   return `${out.slice(0, q + 1)}${params.join("&")}${out.slice(end)}`;
 }

@@ -27,6 +27,19 @@ export function hasPlaceholderDefault(text: string): boolean {
   return [...text.matchAll(PLACEHOLDER)].some((match) => match[2] !== undefined);
 }
 
+/** A placeholder of a string: where it is, its variable, and its default (undefined when it has none). */
+export interface PlaceholderSpan {
+  start: number;
+  end: number;
+  name: string;
+  fallback: string | undefined;
+}
+
+/** Every placeholder of `text`, in order, read as `resolvePlaceholders` reads them. */
+export function placeholderSpans(text: string): PlaceholderSpan[] {
+  return [...text.matchAll(PLACEHOLDER)].map((match) => ({ start: match.index, end: match.index + match[0].length, name: match[1] ?? "", fallback: match[2] }));
+}
+
 /** Names of the variables a string refers to. */
 export function placeholderNames(text: string): string[] {
   return [...text.matchAll(PLACEHOLDER)].map((match) => match[1] ?? "");

@@ -1,0 +1,88 @@
+/**
+ * convertServer and initConfig on values a tester found copied into codegen.config.ts. Each
+ * secret is spelled `SEKRIT-…`: none may reach the entry, the notes, the config or the report.
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { convertServer } from "../../src/init/convert.js";
+import { initConfig } from "../../src/init/init.js";
+import { VariableNames } from "../../src/init/secrets.js";
+import { tempProject } from "../helpers/cli.js";
+
+function convert(source: Record<string, unknown>, server = "srv") {
+  const names = new VariableNames();
+  const { entry, notes } = convertServer(server, source, names, { cwd: "/work/project", home: "/home/someone" });
+  const text = JSON.stringify(entry);
+  expect(text).not.toMatch(/SEKRIT/);
+  expect(notes.join("\n")).not.toMatch(/SEKRIT/);
+  return { entry, notes, text };
+}
+
+const args = (...list: string[]) => convert({ command: "node", args: list }).entry["args"];
+const env = (vars: Record<string, string>) => convert({ command: "node", env: vars }).entry["env"];
+
+describe("headers", () => {
+  it("a credential after an auth scheme becomes a placeholder whatever the header's name", () => {
+    const headers = convert({ url: "https://mcp.example.com/mcp", headers: { "X-Upstream": "Bearer SEKRITonly", "X-Team": "blue" } }).entry["headers"];
+    expect(headers).toEqual({ "X-Upstream": "Bearer ${SRV_TOKEN}", "X-Team": "blue" });
+    expect(args("-H", "X-Upstream: Token SEKRITonly")).toEqual(["-H", "X-Upstream: Token ${SRV_TOKEN}"]);
+  });
+});
+
+describe("a value holding a placeholder is still judged", () => {
+  it("a password in a URL whose host is a placeholder becomes a placeholder; the host stays", () => {
+    const url = "postgres://admin:SEKRIT-34@${DB_HOST}/app";
+    const scrubbed = "postgres://${SRV_USER}:${SRV_PASSWORD}@${DB_HOST}/app";
+    expect(env({ DATABASE: url })).toEqual({ DATABASE: scrubbed });
+    expect(args("-y", "@modelcontextprotocol/server-postgres", url)).toEqual(["-y", "@modelcontextprotocol/server-postgres", scrubbed]);
+    expect(convert({ url: "https://admin:SEKRIT-34@${MCP_HOST}/mcp?units=${UNITS}" }).entry["url"]).toBe("https://${SRV_USER}:${SRV_PASSWORD}@${MCP_HOST}/mcp?units=${UNITS}");
+  });
+
+  it("a password in a connection string beside a placeholder becomes a placeholder", () => {
+    expect(args("Password=SEKRIT-35;Server=${HOST}")).toEqual(["Password=${SRV_PASSWORD};Server=${HOST}"]);
+    expect(env({ CONNECTION: "Server=${HOST};Password=SEKRIT-35" })).toEqual({ CONNECTION: "Server=${HOST};Password=${SRV_PASSWORD}" });
+  });
+
+  it("a credential that joins a placeholder and literal text becomes one placeholder, its scheme kept", () => {
+    const headers = convert({ url: "https://mcp.example.com/mcp", headers: { Authorization: "Bearer ${TOKEN_PREFIX}SEKRIT-40", "X-Api-Key": "${KEY_PREFIX}-SEKRIT-42" } }).entry["headers"];
+    expect(headers).toEqual({ Authorization: "Bearer ${SRV_TOKEN}", "X-Api-Key": "${SRV_X_API_KEY}" });
+    expect(args("--header=Authorization: Bearer ${TOKEN_PREFIX}SEKRIT-40", "--token", "${TOKEN_PREFIX}SEKRIT-43")).toEqual([
+      "--header=Authorization: Bearer ${SRV_TOKEN}",
+      "--token",
+      "${SRV_TOKEN_2}",
+    ]);
+    expect(env({ GITHUB_TOKEN: "${GH_PREFIX}SEKRIT-41", LOG_FILE: "${LOG_DIR}/SEKRIT-44x" })).toEqual({ GITHUB_TOKEN: "${GITHUB_TOKEN}", LOG_FILE: "${LOG_FILE}" });
+  });
+
+  it("placeholders with harmless text around them stay as written", () => {
+    expect(env({ MEMORY_FILE_PATH: "${HOME}/memory.json", ENDPOINT: "${HOST}:8080", AUTH: "${USER}:${PASS}", GITHUB_TOKEN: "${GH_TOKEN}" })).toEqual({
+      MEMORY_FILE_PATH: "${HOME}/memory.json",
+      ENDPOINT: "${HOST}:8080",
+      AUTH: "${USER}:${PASS}",
+      GITHUB_TOKEN: "${GH_TOKEN}",
+    });
+    const http = convert({ url: "https://${HOST}/mcp/${TENANT}?api_key=${API_KEY}", headers: { Authorization: "Basic ${BASIC_CREDENTIALS}", "X-Team": "team-${TEAM}" } });
+    expect(http.entry).toEqual({
+      transport: "http",
+      url: "https://${HOST}/mcp/${TENANT}?api_key=${API_KEY}",
+      headers: { Authorization: "Basic ${BASIC_CREDENTIALS}", "X-Team": "team-${TEAM}" },
+    });
+    expect(args("--token=${MY_TOKEN}", "--config=${HOME}/.config/tool.json")).toEqual(["--token=${MY_TOKEN}", "--config=${HOME}/.config/tool.json"]);
+  });
+});
+
+describe("init's report", () => {
+  it("names the variables the written config refers to, and only those", async () => {
+    const dir = tempProject("init-report");
+    const file = path.join(dir, ".mcp.json");
+    const servers = { api: { url: "https://mcp.example.com/mcp?units=${UNITS}", headers: { Authorization: "Bearer ${TOKEN_PREFIX}SEKRIT-40" } } };
+    writeFileSync(file, JSON.stringify({ mcpServers: servers }));
+    const report = await initConfig({ cwd: dir, files: [file], home: path.join(dir, "home") });
+    expect(report.variables).toEqual(["API_TOKEN", "UNITS"]);
+    const config = readFileSync(path.join(dir, "codegen.config.ts"), "utf8");
+    expect(config).toContain('"Authorization": "Bearer ${API_TOKEN}"');
+    expect(config).not.toMatch(/SEKRIT/);
+    expect(JSON.stringify(report)).not.toMatch(/SEKRIT/);
+  });
+});
