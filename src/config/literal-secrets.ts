@@ -5,7 +5,7 @@
  * are refused outright (schema.ts); these are allowed (a local database's password, a test
  * key) but named, once per place, with the placeholder to write instead.
  */
-import { hasPlaceholder, isSecretName, secretArgumentValues, type ServerConfig } from "@mcp-codegen/runtime/internal";
+import { hasPlaceholder, isSecretFieldName as isSecretName, secretArgumentValues, type ServerConfig } from "@mcp-codegen/runtime/internal";
 import type { ResolvedServer } from "./load.js";
 
 export interface LiteralSecret {

@@ -6,9 +6,10 @@
  * `${env:X}`, `${workspaceFolder}`, `${userHome}`) made into ours. Rules: secret-rules.ts.
  */
 import path from "node:path";
-import { envName, isPlainValue, isSecretName, looksLikeToken, type VariableNames } from "./secrets.js";
+import { isSecretFieldName } from "@mcp-codegen/runtime/internal";
+import { envName, isPlainValue, isSecretName, looksLikeToken, VariableNames } from "./secrets.js";
 import { AUTH_CREDENTIAL, DIGEST_LABELS, HEADER_FLAGS, KEY_VALUE_LIST } from "./secret-rules.js";
-import { Marks } from "./marks.js";
+import { Marks, type Mark } from "./marks.js";
 import { leaf, placeholder, SCHEME, SECRET, wholePlaceholder, type ConvertPlaces, type Judge, type Scrub } from "./scrub.js";
 import { urlWithoutSecrets } from "./url.js";
 import { isRecord } from "../config/compat.js";
@@ -34,7 +35,7 @@ const DROPPED_KEYS: Readonly<Record<string, string>> = {
 
 export function convertServer(name: string, source: Editor, names: VariableNames, places: ConvertPlaces): ConvertedServer {
   const notes: string[] = [];
-  const scrub: Scrub = { server: name, names, places, ownCwd: typeof source["cwd"] === "string", marks: new Marks() };
+  const scrub: Scrub = { server: name, names, places, ownCwd: typeof source["cwd"] === "string", marks: new Marks(), notes };
   const text = (value: unknown): string => editorVariables(String(value), notes);
   const entry: Record<string, unknown> = {};
   const url = source["url"] ?? source["serverUrl"] ?? source["httpUrl"];
@@ -49,12 +50,12 @@ export function convertServer(name: string, source: Editor, names: VariableNames
     if (typeof source["cwd"] === "string") entry["cwd"] = localPath(text(source["cwd"]), { ...scrub, ownCwd: false });
   } else if (typeof url === "string") {
     entry["transport"] = type === "sse" ? "sse" : "http";
-    entry["url"] = judged(text(url), envName(`${name}_URL`), urlWithoutSecrets, scrub);
+    entry["url"] = judged(text(url), { name: envName(`${name}_URL`) }, urlWithoutSecrets, scrub);
     if (isRecord(source["headers"]) && Object.keys(source["headers"]).length > 0) {
       entry["headers"] = Object.fromEntries(
         Object.entries(source["headers"]).map(([header, value]) => [
           header,
-          judged(text(value), envName(`${name}_${header}`), (marked, inner) => headerValue(header, marked, inner), scrub),
+          judged(text(value), { name: envName(`${name}_${header}`), field: header }, (marked, inner) => headerValue(header, marked, inner), scrub),
         ]),
       );
     }
@@ -67,21 +68,65 @@ export function convertServer(name: string, source: Editor, names: VariableNames
   return { entry, notes };
 }
 
+/** Where a value goes: the name of a placeholder for all of it, and its env or header name. */
+interface Field {
+  name: string;
+  /** An env or header name: generate refuses a default in one the runtime calls secret. */
+  field?: string;
+}
+
 /**
  * One value of the entry, judged by `judge` with its placeholders set aside (marks.ts) and put
- * back after; a value that cannot be marked becomes one `${name}`.
+ * back after, each without its default unless that is plainly harmless; a value that cannot be
+ * marked becomes one placeholder.
  */
-function judged(value: string, name: string, judge: (marked: string, scrub: Scrub) => string, scrub: Scrub): string {
+function judged(value: string, where: Field, judge: (marked: string, scrub: Scrub) => string, scrub: Scrub): string {
   const marked = scrub.marks.mark(value);
-  return marked === undefined ? wholePlaceholder(scrub, name, value) : scrub.marks.unmark(judge(marked, scrub));
+  return marked === undefined ? wholePlaceholder(scrub, where.name, value) : restored(judge(marked, scrub), where, scrub);
+}
+
+/** A judged value with its placeholders back, each without its default unless that is plainly harmless. */
+function restored(text: string, where: Field, scrub: Scrub): string {
+  return scrub.marks.unmark(text, (mark) => (keepsDefault(mark, where, scrub) ? mark.text : withoutDefault(mark, scrub)));
+}
+
+/**
+ * Whether a placeholder keeps its default (`${LOG_LEVEL:-debug}`): only a plainly harmless one
+ * (a word, number, path or URL without credentials, under no home folder), for a variable whose
+ * name does not say secret, where no secret stands, and where generate accepts a default.
+ */
+function keepsDefault(mark: Mark, where: Field, scrub: Scrub): boolean {
+  if (mark.fallback === undefined || mark.fallback === "") return true;
+  if (scrub.marks.distrusted(mark) || isSecretName(mark.name) || (where.field !== undefined && isSecretFieldName(where.field))) return false;
+  return plain(mark.fallback, scrub) && localPath(mark.fallback, dryRun(scrub)) === mark.fallback;
+}
+
+/** A scrub whose placeholders go nowhere: to see whether a step would change a text. */
+function dryRun(scrub: Scrub): Scrub {
+  return { ...scrub, names: new VariableNames(), notes: [] };
+}
+
+/** Plainly harmless: a word, number, path or host (secret-rules.ts), or a URL without credentials. */
+function plain(text: string, scrub: Scrub): boolean {
+  return SCHEME.test(text) ? urlWithoutSecrets(text, dryRun(scrub)) === text : isPlainValue(text);
+}
+
+/** Text that is not plainly harmless may be a secret. */
+function notPlain(scrub: Scrub): Judge {
+  return (text) => !plain(text, scrub);
+}
+
+function withoutDefault(mark: Mark, scrub: Scrub): string {
+  const note = `default of \${${mark.name}} left out (it may be a secret): set ${mark.name}`;
+  if (!scrub.notes.includes(note)) scrub.notes.push(note);
+  return `\${${mark.name}}`;
 }
 
 function envWithoutSecrets(env: Editor, text: (value: unknown) => string, scrub: Scrub): Record<string, string> {
-  return Object.fromEntries(Object.entries(env).map(([key, value]) => [key, judged(text(value), key, (marked, inner) => assignedValue(key, marked, inner), scrub)]));
+  const value = (key: string, raw: unknown) => judged(text(raw), { name: key, field: key }, (marked, inner) => assignedValue(key, marked, inner), scrub);
+  return Object.fromEntries(Object.entries(env).map(([key, raw]) => [key, value(key, raw)]));
 }
 
-/** A value that is not plainly harmless may be a secret. */
-const NOT_PLAIN: Judge = (text) => !isPlainValue(text);
 
 /**
  * The value of an environment variable, in `env` or as a `NAME=value` argument (`docker run -e
@@ -94,20 +139,21 @@ function assignedValue(key: string, value: string, scrub: Scrub): string {
   if (isSecretName(key)) return leaf(value, key, SECRET, scrub);
   if (SCHEME.test(value)) return urlWithoutSecrets(value, scrub);
   if (KEY_VALUE_LIST.test(value)) return keyValueListWithoutSecrets(value, scrub);
-  return localPath(leaf(value, key, NOT_PLAIN, scrub), scrub);
+  return localPath(leaf(value, key, notPlain(scrub), scrub), scrub);
 }
 
 /** `NAME=value` with a variable name (`-e POSTGRES_PASSWORD=…`, `--env=TZ=UTC`, bare). */
 const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s;
 
-/** The entry's arguments, each marked (an argument that cannot be marked becomes one placeholder). */
+/** The entry's arguments, judged together (a flag says what its value is), each as judged() does. */
 function entryArgs(args: string[], scrub: Scrub): string[] {
   const marked = args.map((arg) => scrub.marks.mark(arg));
-  const judged = argsWithoutSecrets(marked.map((arg) => arg ?? ""), scrub);
-  return judged.map((arg, index) => {
-    const unmarkable = marked[index] === undefined;
-    return unmarkable ? wholePlaceholder(scrub, envName(`${scrub.server}_ARG`), args[index] ?? "") : scrub.marks.unmark(arg);
-  });
+  const scrubbed = argsWithoutSecrets(
+    marked.map((arg) => arg ?? ""),
+    scrub,
+  );
+  const where = { name: envName(`${scrub.server}_ARG`) };
+  return scrubbed.map((arg, index) => (marked[index] === undefined ? wholePlaceholder(scrub, where.name, args[index] ?? "") : restored(arg, where, scrub)));
 }
 
 /**
@@ -155,7 +201,7 @@ function headerLine(line: string, scrub: Scrub): string {
 function headerValue(header: string, value: string, scrub: Scrub): string {
   const credential = AUTH_CREDENTIAL.exec(value);
   if (credential?.[1] !== undefined && credential[2] !== undefined) return `${credential[1]}${leaf(credential[2], envName(`${scrub.server}_TOKEN`), SECRET, scrub)}`;
-  return leaf(value, envName(`${scrub.server}_${header}`), isSecretName(header) ? SECRET : NOT_PLAIN, scrub);
+  return leaf(value, envName(`${scrub.server}_${header}`), isSecretName(header) ? SECRET : notPlain(scrub), scrub);
 }
 
 /**
@@ -196,7 +242,7 @@ function keyValueListWithoutSecrets(value: string, scrub: Scrub): string {
       if (at < 0) return pair;
       const key = pair.slice(0, at);
       const item = pair.slice(at + 1);
-      return `${key}=${leaf(item, envName(`${scrub.server}_${key}`), isSecretName(key) ? SECRET : NOT_PLAIN, scrub)}`;
+      return `${key}=${leaf(item, envName(`${scrub.server}_${key}`), isSecretName(key) ? SECRET : notPlain(scrub), scrub)}`;
     })
     .join(";");
 }

@@ -26,6 +26,7 @@ const MARK_CHARACTER = /[\uE000\uE001]/;
 /** The marks of one server entry. */
 export class Marks {
   private readonly marks: Mark[] = [];
+  private readonly secretDefaults = new Set<Mark>();
 
   /** `value` with each placeholder as a mark; undefined when the value holds a mark character itself (it cannot be judged). */
   mark(value: string): string | undefined {
@@ -51,6 +52,16 @@ export class Marks {
     }
     if (at < text.length) pieces.push({ literal: text.slice(at) });
     return pieces;
+  }
+
+  /** Note that `mark` stands where a secret would: its default would be one. */
+  distrust(mark: Mark): void {
+    this.secretDefaults.add(mark);
+  }
+
+  /** Whether `mark` stands where a secret would. */
+  distrusted(mark: Mark): boolean {
+    return this.secretDefaults.has(mark);
   }
 
   /** The marked text with its placeholders back, each as `write` spells it (default: as written). */

@@ -24,6 +24,8 @@ export interface Scrub {
   ownCwd: boolean;
   /** The entry's placeholders, set aside while its values are judged. */
   marks: Marks;
+  /** What was left out or changed, for the user to read (never a value). */
+  notes: string[];
 }
 
 /** `scheme://` at the start of a value: a URL. */
@@ -51,13 +53,16 @@ export const SECRET: Judge = () => true;
  * becomes one `${name}` when secret. Placeholders stay; literal text beside them is judged
  * without the separators that join it to them (`${HOST}:8080`, `${HOME}/memory.json`), and when
  * any of it is secret the whole place becomes one `${name}`: the new variable stands for the
- * value the place held (`Bearer ${TOKEN_PREFIX}…` → `Bearer ${SERVER_TOKEN}`).
+ * value the place held (`Bearer ${TOKEN_PREFIX}…` → `Bearer ${SERVER_TOKEN}`). A placeholder's
+ * default is judged as if written there: when secret, the mark is distrusted (its default goes).
  */
 export function leaf(text: string, name: string, secret: Judge, scrub: Scrub): string {
   const pieces = scrub.marks.pieces(text);
   if (pieces.every((piece) => "literal" in piece)) return text !== "" && secret(text) ? placeholder(scrub, name, text) : text;
   const secretText = pieces.some((piece) => "literal" in piece && secretBeside(piece.literal, secret));
-  return secretText ? placeholder(scrub, name, text) : text;
+  if (secretText) return placeholder(scrub, name, text);
+  for (const piece of pieces) if ("mark" in piece && piece.mark.fallback !== undefined && piece.mark.fallback !== "" && secret(piece.mark.fallback)) scrub.marks.distrust(piece.mark);
+  return text;
 }
 
 function secretBeside(literal: string, secret: Judge): boolean {

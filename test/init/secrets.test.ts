@@ -86,3 +86,52 @@ describe("init's report", () => {
     expect(JSON.stringify(report)).not.toMatch(/SEKRIT/);
   });
 });
+
+describe("placeholder defaults", () => {
+  it("a default where a secret stands is left out, with a note naming the variable", () => {
+    const stdio = convert({
+      command: "node",
+      args: [
+        "--token=${T:-SEKRIT-50}",
+        "--api-key",
+        "${K:-SEKRIT-51}",
+        "-e",
+        "GITHUB_TOKEN=${GITHUB_TOKEN:-SEKRIT-52}",
+        "postgres://app:${DB_PASS:-SEKRIT-53}@db/app",
+        "--header",
+        "Authorization: Bearer ${BEARER:-SEKRIT-58}",
+        "${ADMIN_TOKEN:-SEKRIT}",
+      ],
+      env: { GITHUB_TOKEN: "${GH_TOKEN:-SEKRIT-54}", OPAQUE: "${OPAQUE:-SEKRIT-55x}", API: "${API_URL:-https://bot:SEKRIT-56@api.example.com}" },
+    });
+    expect(stdio.entry["args"]).toEqual([
+      "--token=${T}",
+      "--api-key",
+      "${K}",
+      "-e",
+      "GITHUB_TOKEN=${GITHUB_TOKEN}",
+      "postgres://${SRV_USER}:${DB_PASS}@db/app",
+      "--header",
+      "Authorization: Bearer ${BEARER}",
+      "${ADMIN_TOKEN}",
+    ]);
+    expect(stdio.entry["env"]).toEqual({ GITHUB_TOKEN: "${GH_TOKEN}", OPAQUE: "${OPAQUE}", API: "${API_URL}" });
+    expect(stdio.notes).toContain("default of ${GH_TOKEN} left out (it may be a secret): set GH_TOKEN");
+    const http = convert({ url: "https://mcp.example.com/mcp?api_key=${KEY:-SEKRIT-57}&units=${UNITS:-metric}", headers: { "X-Api-Key": "${XKEY:-SEKRIT-59}" } });
+    expect(http.entry["url"]).toBe("https://mcp.example.com/mcp?api_key=${KEY}&units=${UNITS:-metric}");
+    expect(http.entry["headers"]).toEqual({ "X-Api-Key": "${XKEY}" });
+  });
+
+  it("a plainly harmless default stays; one naming the home folder or refused by generate does not", () => {
+    expect(env({ LOG_LEVEL: "${LOG_LEVEL:-debug}", PORT: "${PORT:-3000}", API_URL: "${API_URL:-https://api.example.com/mcp}", EMPTY: "${EMPTY:-}" })).toEqual({
+      LOG_LEVEL: "${LOG_LEVEL:-debug}",
+      PORT: "${PORT:-3000}",
+      API_URL: "${API_URL:-https://api.example.com/mcp}",
+      EMPTY: "${EMPTY:-}",
+    });
+    expect(args("--port=${PORT:-8080}", "--mode", "${MODE:-fast}")).toEqual(["--port=${PORT:-8080}", "--mode", "${MODE:-fast}"]);
+    expect(convert({ url: "https://mcp.example.com/mcp", headers: { "X-Team": "${TEAM:-blue}" } }).entry["headers"]).toEqual({ "X-Team": "${TEAM:-blue}" });
+    // A home path would name the user; generate refuses any default in an env or header field the runtime calls secret (AUTHOR: "auth").
+    expect(env({ DATA: "${DATA_DIR:-/home/someone/data}", AUTHOR: "${AUTHOR:-me}" })).toEqual({ DATA: "${DATA_DIR}", AUTHOR: "${AUTHOR}" });
+  });
+});
