@@ -135,3 +135,16 @@ describe("placeholder defaults", () => {
     expect(env({ DATA: "${DATA_DIR:-/home/someone/data}", AUTHOR: "${AUTHOR:-me}" })).toEqual({ DATA: "${DATA_DIR}", AUTHOR: "${AUTHOR}" });
   });
 });
+
+describe("URL fragments", () => {
+  it("credentials in a fragment become placeholders as in a query; a plain fragment stays", () => {
+    const http = convert({ url: "https://mcp.example.com/mcp#access_token=SEKRIT-39&expires_in=3600" });
+    expect(http.entry["url"]).toBe("https://mcp.example.com/mcp#access_token=${SRV_ACCESS_TOKEN}&expires_in=3600");
+    expect(args("https://app.example.com/callback?state=abc#id_token=SEKRIT-60", "https://docs.example.com/guide#section-2", "https://x.example.com/#ghp_SEKRIT0123456789abcdef")).toEqual([
+      "https://app.example.com/callback?state=abc#id_token=${SRV_ID_TOKEN}",
+      "https://docs.example.com/guide#section-2",
+      "https://x.example.com/#${SRV_URL_TOKEN}",
+    ]);
+    expect(env({ CALLBACK: "https://${HOST}/cb#/done?access_token=SEKRIT-61" })).toEqual({ CALLBACK: "https://${HOST}/cb#/done?access_token=${SRV_ACCESS_TOKEN}" });
+  });
+});
