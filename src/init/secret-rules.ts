@@ -20,7 +20,10 @@ export const SECRET_NAME_WORDS: ReadonlySet<string> = new Set([
   "passwd",
   "pass",
   "pwd",
+  "pswd",
   "passphrase",
+  "passcode",
+  "passcodes",
   "auth",
   "authorization",
   "bearer",
@@ -40,6 +43,16 @@ export const SECRET_NAME_WORDS: ReadonlySet<string> = new Set([
   "otp",
   "pin",
 ]);
+
+/**
+ * Abbreviations that say secret anywhere but at the start of a longer name: `ADMIN_PW`,
+ * `X-Admin-PW`, `--pw`, `?pw=`, but not Playwright's `PW_DEBUG` or `PW_TEST_…`, which begin
+ * with the same letters.
+ */
+export const SECRET_WORDS_NOT_LEADING: ReadonlySet<string> = new Set(["pw"]);
+
+/** Run-together names (`APIKEY`, `AUTHTOKEN`, `MYSECRET`, `ADMINPASSCODE`) that end in a secret word. */
+export const SECRET_NAME_ENDING = /(token|secret|password|passwd|passcode|apikey|credentials?)$/;
 
 /** Whole names that say secret without a secret word (`DATABASE_URL` holds a password). */
 export const SECRET_NAMES: readonly RegExp[] = [

@@ -3,7 +3,7 @@
  * never copies a secret. Names are chosen here; values are only compared, never kept or shown.
  */
 import { createHash } from "node:crypto";
-import { HIGH_ENTROPY, PLAIN_VALUES, SECRET_NAME_WORDS, SECRET_NAMES, TOKEN_PREFIXES } from "./secret-rules.js";
+import { HIGH_ENTROPY, PLAIN_VALUES, SECRET_NAME_ENDING, SECRET_NAME_WORDS, SECRET_NAMES, SECRET_WORDS_NOT_LEADING, TOKEN_PREFIXES } from "./secret-rules.js";
 
 /** Assigns variable names; the same name never stands for two different values. */
 export class VariableNames {
@@ -55,9 +55,8 @@ export function isSecretName(name: string): boolean {
   const bare = name.replace(/^-+/, "");
   if (SECRET_NAMES.some((pattern) => pattern.test(bare))) return true;
   const words = nameWords(bare);
-  // `APIKEY`, `AUTHTOKEN`, `MYSECRET`: run-together names end in a secret word.
-  const joined = words.join("");
-  return words.some((word) => SECRET_NAME_WORDS.has(word)) || /(token|secret|password|passwd|apikey|credentials?)$/.test(joined);
+  const secretWord = (word: string, index: number) => SECRET_NAME_WORDS.has(word) || (SECRET_WORDS_NOT_LEADING.has(word) && (index > 0 || words.length === 1));
+  return words.some(secretWord) || SECRET_NAME_ENDING.test(words.join(""));
 }
 
 /** A well-known token prefix, or a long, high-entropy run of token characters. */

@@ -148,3 +148,22 @@ describe("URL fragments", () => {
     expect(env({ CALLBACK: "https://${HOST}/cb#/done?access_token=SEKRIT-61" })).toEqual({ CALLBACK: "https://${HOST}/cb#/done?access_token=${SRV_ACCESS_TOKEN}" });
   });
 });
+
+describe("secret names", () => {
+  it("pw (not as a prefix) and passcode name secrets in env keys, flags, headers and query parameters", () => {
+    expect(env({ ADMIN_PW: "SEKRITpw", SMTP_PASSCODE: "SEKRITcode", ADMINPASSCODE: "SEKRITrun", PW: "SEKRITalone", DB_PSWD: "SEKRITpswd" })).toEqual({
+      ADMIN_PW: "${ADMIN_PW}",
+      SMTP_PASSCODE: "${SMTP_PASSCODE}",
+      ADMINPASSCODE: "${ADMINPASSCODE}",
+      PW: "${PW}",
+      DB_PSWD: "${DB_PSWD}",
+    });
+    expect(args("--admin-pw", "SEKRITflag", "--passcode=SEKRITflag")).toEqual(["--admin-pw", "${SRV_ADMIN_PW}", "--passcode=${SRV_PASSCODE}"]);
+    const http = convert({ url: "https://mcp.example.com/mcp?pw=SEKRITquery", headers: { "X-Admin-PW": "SEKRITheader" } });
+    expect(http.entry).toEqual({ transport: "http", url: "https://mcp.example.com/mcp?pw=${SRV_PW}", headers: { "X-Admin-PW": "${SRV_X_ADMIN_PW}" } });
+  });
+
+  it("names that begin with PW (Playwright's PW_DEBUG, PW_TEST_…) are not secret", () => {
+    expect(env({ PW_DEBUG: "1", PW_TEST_HTML_REPORT_OPEN: "never" })).toEqual({ PW_DEBUG: "1", PW_TEST_HTML_REPORT_OPEN: "never" });
+  });
+});
