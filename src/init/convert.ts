@@ -12,6 +12,7 @@ import { AUTH_CREDENTIAL, DIGEST_LABELS, HEADER_FLAGS, KEY_VALUE_LIST } from "./
 import { Marks, type Mark } from "./marks.js";
 import { leaf, placeholder, SCHEME, SECRET, wholePlaceholder, type ConvertPlaces, type Judge, type Scrub } from "./scrub.js";
 import { urlWithoutSecrets } from "./url.js";
+import { commandWords, withWords } from "./command-line.js";
 import { isRecord } from "../config/compat.js";
 
 export interface ConvertedServer {
@@ -127,7 +128,6 @@ function envWithoutSecrets(env: Editor, text: (value: unknown) => string, scrub:
   return Object.fromEntries(Object.entries(env).map(([key, raw]) => [key, value(key, raw)]));
 }
 
-
 /**
  * The value of an environment variable, in `env` or as a `NAME=value` argument (`docker run -e
  * NAME=value`): a placeholder named after the variable (`${NAME}`, the name the user may already
@@ -148,10 +148,7 @@ const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s;
 /** The entry's arguments, judged together (a flag says what its value is), each as judged() does. */
 function entryArgs(args: string[], scrub: Scrub): string[] {
   const marked = args.map((arg) => scrub.marks.mark(arg));
-  const scrubbed = argsWithoutSecrets(
-    marked.map((arg) => arg ?? ""),
-    scrub,
-  );
+  const scrubbed = argsWithoutSecrets(marked.map((arg) => arg ?? ""), scrub);
   const where = { name: envName(`${scrub.server}_ARG`) };
   return scrubbed.map((arg, index) => (marked[index] === undefined ? wholePlaceholder(scrub, where.name, args[index] ?? "") : restored(arg, where, scrub)));
 }
@@ -206,16 +203,28 @@ function headerValue(header: string, value: string, scrub: Scrub): string {
 
 /**
  * A value without a secret-named flag: URLs and connection strings lose credentials, a
- * `NAME=value` keeps its name and loses a secret value, and a token, alone or inside a longer
- * argument, becomes a placeholder (only the token: `token:ghp_…` → `token:${SERVER_TOKEN}`).
+ * `NAME=value` keeps its name and loses a secret value, a shell command line has its words
+ * judged as arguments, and a token, alone or inside a longer argument, becomes a placeholder
+ * (only the token: `token:ghp_…` → `token:${SERVER_TOKEN}`).
  */
 function positional(value: string, flag: string | undefined, scrub: Scrub): string {
   if (SCHEME.test(value)) return urlWithoutSecrets(value, scrub);
   if (KEY_VALUE_LIST.test(value)) return keyValueListWithoutSecrets(value, scrub);
   const assignment = ASSIGNMENT.exec(value);
   if (assignment?.[1] !== undefined && assignment[2] !== undefined) return `${assignment[1]}=${assignedValue(assignment[1], assignment[2], scrub)}`;
+  if (/\s/.test(value.trim())) return commandLineWithoutSecrets(value, scrub);
   const scrubbed = withoutEmbeddedTokens(value, envName(`${scrub.server}_${flag ?? "token"}`), scrub);
   return scrubbed === value ? localPath(value, scrub) : scrubbed;
+}
+
+/**
+ * A shell command line in one argument (`bash -c "export TOKEN=… && npx server --password …"`):
+ * its words judged as arguments and written back; one placeholder when a changed word cannot be.
+ */
+function commandLineWithoutSecrets(line: string, scrub: Scrub): string {
+  const words = commandWords(line);
+  const values = argsWithoutSecrets(words.map((word) => word.value), scrub);
+  return withWords(line, words, values) ?? placeholder(scrub, envName(`${scrub.server}_COMMAND_LINE`), line);
 }
 
 /** Where a longer argument may hold a token: between these separators. */

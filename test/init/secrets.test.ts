@@ -167,3 +167,25 @@ describe("secret names", () => {
     expect(env({ PW_DEBUG: "1", PW_TEST_HTML_REPORT_OPEN: "never" })).toEqual({ PW_DEBUG: "1", PW_TEST_HTML_REPORT_OPEN: "never" });
   });
 });
+
+describe("shell command lines", () => {
+  const shell = (command: string, ...list: string[]) => convert({ command, args: list }).entry["args"];
+
+  it("a command line given as one argument has its words judged as arguments", () => {
+    expect(shell("bash", "-c", "export GITHUB_TOKEN=SEKRIT-36 && npx server --password SEKRIT-37")).toEqual([
+      "-c",
+      "export GITHUB_TOKEN=${GITHUB_TOKEN} && npx server --password ${SRV_PASSWORD}",
+    ]);
+    expect(shell("sh", "-c", "curl -sN -H 'Authorization: Bearer SEKRIT-62' \"https://x.example.com/sse?token=SEKRIT-65\"")).toEqual([
+      "-c",
+      "curl -sN -H 'Authorization: Bearer ${SRV_TOKEN}' \"https://x.example.com/sse?token=${SRV_TOKEN_2}\"",
+    ]);
+    expect(shell("cmd", "/c", "set API_KEY=SEKRIT-63&& node server.js")).toEqual(["/c", "set API_KEY=${API_KEY}&& node server.js"]);
+    expect(shell("bash", "-lc", "node s.js --password=\"SEKRIT 64\" --verbose")).toEqual(["-lc", "node s.js --password=${SRV_PASSWORD} --verbose"]);
+  });
+
+  it("a command line without secrets, or text with an apostrophe, stays as written", () => {
+    expect(shell("bash", "-c", "cd /srv && exec node server.js --port 8080 --name 'my server'")).toEqual(["-c", "cd /srv && exec node server.js --port 8080 --name 'my server'"]);
+    expect(args("--greeting", "Don't panic, it's fine")).toEqual(["--greeting", "Don't panic, it's fine"]);
+  });
+});
