@@ -15,6 +15,11 @@ export interface Word {
 
 /** `&&`, `||`, `;`, `|`, `&`: words of their own, wherever they stand outside quotes. */
 const OPERATOR = /^(?:&&|\|\||[;&|])/;
+
+/** Whether a word ends one command and begins the next (`&&`, `;`, `|`, …). */
+export function isOperator(word: string): boolean {
+  return OPERATOR.exec(word)?.[0] === word;
+}
 const WORD_END = /[\s;&|]/;
 /** What a double-quoted `\` escapes; before anything else it stays. */
 const DOUBLE_QUOTE_ESCAPES = new Set(['"', "\\", "$", "`"]);

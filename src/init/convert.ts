@@ -8,11 +8,11 @@
 import path from "node:path";
 import { isSecretFieldName } from "@mcp-codegen/runtime/internal";
 import { envName, isPlainValue, isSecretName, looksLikeToken, VariableNames } from "./secrets.js";
-import { AUTH_CREDENTIAL, DIGEST_LABELS, HEADER_FLAGS, KEY_VALUE_LIST } from "./secret-rules.js";
+import { AUTH_CREDENTIAL, DIGEST_LABELS, HEADER_FLAGS, KEY_VALUE_LIST, NOT_A_PASSWORD, PASSWORD_FLAGS_BY_PROGRAM, SHORT_PASSWORD_FLAG } from "./secret-rules.js";
 import { Marks, type Mark } from "./marks.js";
 import { leaf, placeholder, SCHEME, SECRET, wholePlaceholder, type ConvertPlaces, type Judge, type Scrub } from "./scrub.js";
 import { urlWithoutSecrets } from "./url.js";
-import { commandWords, withWords } from "./command-line.js";
+import { commandWords, isOperator, withWords } from "./command-line.js";
 import { isRecord } from "../config/compat.js";
 
 export interface ConvertedServer {
@@ -46,7 +46,7 @@ export function convertServer(name: string, source: Editor, names: VariableNames
     entry["command"] = localPath(text(source["command"]), scrub);
     // env first: its keys are the names the user may already have set.
     const env = isRecord(source["env"]) && Object.keys(source["env"]).length > 0 ? envWithoutSecrets(source["env"], text, scrub) : undefined;
-    if (Array.isArray(source["args"]) && source["args"].length > 0) entry["args"] = entryArgs(source["args"].map(text), scrub);
+    if (Array.isArray(source["args"]) && source["args"].length > 0) entry["args"] = entryArgs(source["args"].map(text), source["command"], scrub);
     if (env) entry["env"] = env;
     if (typeof source["cwd"] === "string") entry["cwd"] = localPath(text(source["cwd"]), { ...scrub, ownCwd: false });
   } else if (typeof url === "string") {
@@ -146,36 +146,80 @@ function assignedValue(key: string, value: string, scrub: Scrub): string {
 const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s;
 
 /** The entry's arguments, judged together (a flag says what its value is), each as judged() does. */
-function entryArgs(args: string[], scrub: Scrub): string[] {
+function entryArgs(args: string[], command: string, scrub: Scrub): string[] {
   const marked = args.map((arg) => scrub.marks.mark(arg));
-  const scrubbed = argsWithoutSecrets(marked.map((arg) => arg ?? ""), scrub);
+  const scrubbed = argsWithoutSecrets(marked.map((arg) => arg ?? ""), scrub, command);
   const where = { name: envName(`${scrub.server}_ARG`) };
   return scrubbed.map((arg, index) => (marked[index] === undefined ? wholePlaceholder(scrub, where.name, args[index] ?? "") : restored(arg, where, scrub)));
 }
 
 /**
  * Flags naming a secret (`--api-key=…`, `--token …`), header flags (`-H "Authorization: …"`),
- * credentials in URLs and connection strings, and token-like values lose their values; the
- * rest (package names, paths, plain flags) is kept. `args`: marked.
+ * password flags (`-p …`, `-pSECRET`), credentials in URLs and connection strings, and
+ * token-like values lose their values; the rest (package names, paths, plain flags) is kept.
+ * `args`: marked; `program`: the command they are given to (in a command line, its words name it).
  */
-function argsWithoutSecrets(args: string[], scrub: Scrub): string[] {
+function argsWithoutSecrets(args: string[], scrub: Scrub, program?: string): string[] {
   return args.map((arg, index) => {
-    const previous = args[index - 1] ?? "";
+    const before = args.slice(0, index);
+    const previous = before.at(-1) ?? "";
+    const passwords = passwordFlagsAt(before, program);
     const assigned = /^(--?[A-Za-z0-9_.-]+)=(.*)$/s.exec(arg);
     if (assigned?.[1] !== undefined && assigned[2] !== undefined) {
       const [, flag, value] = assigned;
-      if (HEADER_FLAGS.has(flag)) return `${flag}=${headerLine(value, scrub)}`;
-      if (isSecretName(flag)) return `${flag}=${secretValue(flag, value, scrub)}`;
-      return `${flag}=${positional(value, flag, scrub)}`;
+      return `${flag}=${flagValue(flag, value, passwords, scrub) ?? positional(value, flag, scrub)}`;
     }
-    if (arg.startsWith("-")) return arg;
-    if (HEADER_FLAGS.has(previous)) return headerLine(arg, scrub);
-    if (FLAG.test(previous) && isSecretName(previous)) return secretValue(previous, arg, scrub);
-    return positional(arg, undefined, scrub);
+    if (arg.startsWith("-")) return attachedPassword(arg, passwords, scrub) ?? arg;
+    return (FLAG.test(previous) ? flagValue(previous, arg, passwords, scrub) : undefined) ?? positional(arg, undefined, scrub);
   });
 }
 
 const FLAG = /^--?[A-Za-z][A-Za-z0-9_.-]*$/;
+
+/** The value of `flag` (`flag=value`, or the next argument) when the flag says what it is; else undefined. */
+function flagValue(flag: string, value: string, passwords: ReadonlySet<string>, scrub: Scrub): string | undefined {
+  if (HEADER_FLAGS.has(flag)) return headerLine(value, scrub);
+  if (isSecretName(flag)) return secretValue(flag, value, scrub);
+  if (passwords.has(flag) || flag === SHORT_PASSWORD_FLAG) return passwordValue(flag, value, passwords, scrub);
+  return undefined;
+}
+
+/**
+ * A password flag's value: a placeholder in a program whose flag it is (`mysql -p …`); after
+ * another program's `-p`, only when it looks like no port, port mapping, version, package or path.
+ */
+function passwordValue(flag: string, value: string, passwords: ReadonlySet<string>, scrub: Scrub): string {
+  const secret: Judge = passwords.has(flag) ? SECRET : (text) => !isPlainValue(text) && !NOT_A_PASSWORD.some((pattern) => pattern.test(text));
+  return leaf(value, envName(`${scrub.server}_PASSWORD`), secret, scrub);
+}
+
+/** `-pSECRET`: a password flag with its value attached; undefined for any other flag. */
+function attachedPassword(arg: string, passwords: ReadonlySet<string>, scrub: Scrub): string | undefined {
+  const short = /^(-[A-Za-z])(.+)$/s.exec(arg);
+  if (short?.[1] === undefined || short[2] === undefined || !(passwords.has(short[1]) || short[1] === SHORT_PASSWORD_FLAG)) return undefined;
+  return `${short[1]}${passwordValue(short[1], short[2], passwords, scrub)}`;
+}
+
+const NO_FLAGS: ReadonlySet<string> = new Set();
+
+/**
+ * The password flags of the program the next argument goes to: the last word of the current
+ * command (back to `&&`, `;`, `|`…) that names a client of PASSWORD_FLAGS_BY_PROGRAM (`docker
+ * exec db mysql -p…`), else `program`'s.
+ */
+function passwordFlagsAt(before: readonly string[], program: string | undefined): ReadonlySet<string> {
+  for (const word of [...before].reverse()) {
+    if (isOperator(word)) return NO_FLAGS;
+    const flags = PASSWORD_FLAGS_BY_PROGRAM.get(programName(word));
+    if (flags !== undefined) return flags;
+  }
+  return (program === undefined ? undefined : PASSWORD_FLAGS_BY_PROGRAM.get(programName(program))) ?? NO_FLAGS;
+}
+
+/** `/usr/bin/mysql`, `C:\…\mysql.exe` → `mysql`. */
+function programName(word: string): string {
+  return (word.split(/[\\/]/).at(-1) ?? word).replace(/\.(exe|cmd|bat)$/i, "").toLowerCase();
+}
 
 /** The value of a secret-named flag: a placeholder unless it is one already. */
 function secretValue(flag: string, value: string, scrub: Scrub): string {

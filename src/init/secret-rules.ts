@@ -61,6 +61,37 @@ export const SECRET_NAMES: readonly RegExp[] = [
   /^x-amz-security-token$/i,
 ];
 
+const PASSWORD_P: ReadonlySet<string> = new Set(["-p"]);
+const clients = (names: readonly string[], flags: ReadonlySet<string>) => names.map((name) => [name, flags] as const);
+
+/**
+ * Programs whose short flag takes a password, whatever the value looks like (`mysql -pSECRET`,
+ * `sshpass -p …`, `redis-cli -a …`, `sqlcmd -P …`), by the program's file name.
+ */
+export const PASSWORD_FLAGS_BY_PROGRAM: ReadonlyMap<string, ReadonlySet<string>> = new Map([
+  ...clients(["mysql", "mysqldump", "mysqladmin", "mysqlimport", "mysqlshow", "mysqlcheck", "mysqlslap", "mariadb", "mariadb-dump", "mariadb-admin", "mariadb-import"], PASSWORD_P),
+  ...clients(["mongo", "mongosh", "mongodump", "mongorestore", "mongoexport", "mongoimport", "mongofiles", "mongostat", "mongotop"], PASSWORD_P),
+  ...clients(["sshpass"], PASSWORD_P),
+  ...clients(["redis-cli"], new Set(["-a"])),
+  ...clients(["sqlcmd"], new Set(["-P"])),
+]);
+
+/**
+ * `-p` takes a password in the programs above, and a port, a port mapping, a package or a Python
+ * version in many more (`node server.js -p 3000`, `docker run -p 8080:80`, `npx -p @scope/pkg`,
+ * `uvx -p 3.12`). In those its value is taken for a password unless it is plainly harmless
+ * (PLAIN_VALUES) or looks like one of NOT_A_PASSWORD.
+ */
+export const SHORT_PASSWORD_FLAG = "-p";
+
+export const NOT_A_PASSWORD: readonly RegExp[] = [
+  /^\d{1,5}$/, // a port; a longer run of digits may be a PIN
+  /^\d+(\.\d+)+$/, // a version: 3.12, 1.2.3
+  /^((\d{1,3}\.){3}\d{1,3}:|\[[0-9A-Fa-f:]+\]:)?(\d{1,5}(-\d{1,5})?:)?\d{1,5}(-\d{1,5})?(\/(tcp|udp|sctp))?$/, // 8080:80, 127.0.0.1:9000:9000/tcp
+  /^@[a-z0-9][a-z0-9._-]*\/[a-z0-9][a-z0-9._-]*(@[\w.^~<>=*-]+)?$/, // @scope/package[@version]
+  /^[a-z0-9][a-z0-9._-]*@[\w.^~<>=*-]+$/, // package@version
+];
+
 /** Flags whose value is a header line (`--header "Authorization: Bearer …"`, `-H …`). */
 export const HEADER_FLAGS: ReadonlySet<string> = new Set(["--header", "-H", "--headers", "--http-header"]);
 

@@ -189,3 +189,32 @@ describe("shell command lines", () => {
     expect(args("--greeting", "Don't panic, it's fine")).toEqual(["--greeting", "Don't panic, it's fine"]);
   });
 });
+
+describe("short password flags", () => {
+  const run = (command: string, ...list: string[]) => convert({ command, args: list }).entry["args"];
+
+  it("-p's value is a password unless it looks like a port, a port mapping, a version, a package or a path", () => {
+    expect(run("db-mcp", "-u", "root", "-p", "SEKRIT-38", "-pSEKRIT-38", "-p=SEKRIT-38", "-p", "123456")).toEqual([
+      "-u",
+      "root",
+      "-p",
+      "${SRV_PASSWORD}",
+      "-p${SRV_PASSWORD}",
+      "-p=${SRV_PASSWORD}",
+      "-p",
+      "${SRV_PASSWORD_2}",
+    ]);
+    const kept = ["-p", "3000", "-p", "8080:80", "-p", "127.0.0.1:9000:9000/tcp", "-p", "@scope/pkg@1.2.3", "-p", "3.12", "-p", "mcp-server-fetch", "-p", "./profiles/dev.json", "-p8080", "-p", "${DB_PORT}"];
+    expect(run("npx", ...kept)).toEqual(kept);
+  });
+
+  it("in a client whose short flag is a password (mysql -p, redis-cli -a), any value is one", () => {
+    expect(run("mysql", "-u", "root", "-p", "hunter", "appdb")).toEqual(["-u", "root", "-p", "${SRV_PASSWORD}", "appdb"]);
+    expect(run("/usr/bin/docker", "exec", "-i", "db", "mysql", "-uroot", "-pSEKRIT", "appdb")).toEqual(["exec", "-i", "db", "mysql", "-uroot", "-p${SRV_PASSWORD}", "appdb"]);
+    expect(run("redis-cli", "-a", "SEKRIT", "-p", "6379")).toEqual(["-a", "${SRV_PASSWORD}", "-p", "6379"]);
+    expect(run("bash", "-c", "mysql -u root -p SEKRITword -e 'select 1' && node server.js -p 8080")).toEqual([
+      "-c",
+      "mysql -u root -p ${SRV_PASSWORD} -e 'select 1' && node server.js -p 8080",
+    ]);
+  });
+});
