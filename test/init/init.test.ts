@@ -221,6 +221,44 @@ describe("init keeps secrets out and keeps the rest", () => {
   });
 });
 
+describe("init on the tester's report", () => {
+  it("no secret mixed with placeholders, in a default, a command line, after -p, under pw/passcode or in a fragment is copied or printed", async () => {
+    const dir = tempProject("init-mixed");
+    const text = readFileSync(path.join(FIXTURES, "secrets-mixed.mcp.json"), "utf8");
+    writeFileSync(path.join(dir, ".mcp.json"), text);
+    const init = await runCli(["init", "--from", ".mcp.json"], { cwd: dir, env: { HOME: path.join(dir, "home") } });
+    expect(init.status, init.stderr).toBe(0);
+    const config = readFileSync(path.join(dir, "codegen.config.ts"), "utf8");
+    expect(text).toMatch(/SEKRIT/);
+    for (const written of [config, init.stdout, init.stderr]) expect(written).not.toMatch(/SEKRIT/);
+    for (const kept of ['"postgres://${DB_USER}:${DB_PASSWORD}@${DB_HOST}/app"', '"Password=${DB_PASSWORD_2};Server=${HOST}"', '"PW_DEBUG": "1"', '"LOG_LEVEL": "${LOG_LEVEL:-info}"']) {
+      expect(config).toContain(kept);
+    }
+    expect(config).toContain('"export GITHUB_TOKEN=${GITHUB_TOKEN} && npx server --password ${SHELL_PASSWORD}"');
+    expect(config).toContain('"https://mcp.example.com/mcp?key=${KEY}#access_token=${REMOTE_ACCESS_TOKEN}"');
+    expect(config).toContain('"Authorization": "Bearer ${REMOTE_TOKEN}"');
+    expect(variablesOf(init)).toEqual([
+      "ADMIN_PW",
+      "API_KEY",
+      "AUTH",
+      "DB_HOST",
+      "DB_PASSWORD",
+      "DB_PASSWORD_2",
+      "DB_USER",
+      "GITHUB_TOKEN",
+      "HOST",
+      "KEY",
+      "LOG_LEVEL",
+      "MYSQL_PASSWORD",
+      "REMOTE_ACCESS_TOKEN",
+      "REMOTE_TOKEN",
+      "SHELL_PASSWORD",
+      "SMTP_PASSCODE",
+    ]);
+    expect(init.stdout).toMatch(/default of \$\{API_KEY\} left out \(it may be a secret\): set API_KEY/);
+  });
+});
+
 describe("init without --from", () => {
   function withEditors(): { dir: string; home: string } {
     const dir = tempProject("init-discover");
