@@ -73,17 +73,24 @@ function envWithoutSecrets(env: Editor, text: (value: unknown) => string, scrub:
   return Object.fromEntries(Object.entries(env).map(([key, raw]) => [key, value(key, raw)]));
 }
 
-/** Editor variables → ours: `${input:api-key}` → `${API_KEY}`, `${env:X}` → `${X}`, … */
+/**
+ * Editor variables → ours: `${input:api-key}` → `${API_KEY}`, `${env:X}` → `${X}`, … A default
+ * (`:-…`) goes along, to be judged with the value; a note names a variable without its default.
+ */
 function editorVariables(value: string, notes: string[]): string {
   return value.replace(/\$\{([^}]*)\}/g, (whole, inner: string) => {
-    const [kind, rest] = inner.includes(":") && !inner.includes(":-") ? [inner.slice(0, inner.indexOf(":")), inner.slice(inner.indexOf(":") + 1)] : ["", inner];
-    if (kind === "input") return `\${${envName(rest)}}`;
-    if (kind === "env") return `\${${rest}}`;
+    const cut = inner.indexOf(":-");
+    const body = cut < 0 ? inner : inner.slice(0, cut);
+    const fallback = cut < 0 ? "" : inner.slice(cut);
+    const colon = body.indexOf(":");
+    const [kind, rest] = colon < 0 ? ["", body] : [body.slice(0, colon), body.slice(colon + 1)];
+    if (kind === "input") return `\${${envName(rest)}${fallback}}`;
+    if (kind === "env") return `\${${rest}${fallback}}`;
     if (kind === "" && (rest === "workspaceFolder" || rest === "workspaceRoot")) return ".";
     if (kind === "" && rest === "userHome") return "${HOME}";
     if (kind === "" && (rest === "pathSeparator" || rest === "/")) return "/";
-    if (kind === "" && /^[A-Za-z_][A-Za-z0-9_]*(:-.*)?$/.test(rest)) return whole;
-    notes.push(`editor variable ${whole} has no equivalent: kept as text`);
+    if (kind === "" && /^[A-Za-z_][A-Za-z0-9_]*$/.test(rest)) return whole;
+    notes.push(`editor variable \${${body}} has no equivalent: kept as text`);
     return whole;
   });
 }

@@ -218,3 +218,11 @@ describe("short password flags", () => {
     ]);
   });
 });
+
+describe("editor variables", () => {
+  it("a default in an editor variable is never printed in a note; ${env:X:-d} is ours with its default judged", () => {
+    const stdio = convert({ command: "node", env: { API_TOKEN: "${env:API_TOKEN:-SEKRIT-70}", MODE: "${env:MODE:-fast}", OTHER: "${config:other:-SEKRIT-71}" } });
+    expect(stdio.entry["env"]).toEqual({ API_TOKEN: "${API_TOKEN}", MODE: "${MODE:-fast}", OTHER: "${OTHER}" });
+    expect(stdio.notes).toContain("editor variable ${config:other} has no equivalent: kept as text");
+  });
+});
