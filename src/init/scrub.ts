@@ -61,7 +61,11 @@ export function leaf(text: string, name: string, secret: Judge, scrub: Scrub): s
   if (pieces.every((piece) => "literal" in piece)) return text !== "" && secret(text) ? placeholder(scrub, name, text) : text;
   const secretText = pieces.some((piece) => "literal" in piece && secretBeside(piece.literal, secret));
   if (secretText) return placeholder(scrub, name, text);
-  for (const piece of pieces) if ("mark" in piece && piece.mark.fallback !== undefined && piece.mark.fallback !== "" && secret(piece.mark.fallback)) scrub.marks.distrust(piece.mark);
+  for (const piece of pieces) {
+    if (!("mark" in piece)) continue;
+    const fallback = piece.mark.fallback;
+    if (fallback !== undefined && fallback !== "" && secret(fallback)) scrub.marks.distrust(piece.mark);
+  }
   return text;
 }
 
