@@ -113,7 +113,7 @@ export async function logout(config: ResolvedConfig, server: ResolvedServer, sto
   return { server: server.name, url: resolved.url.href, found };
 }
 
-function httpOf(config: ResolvedConfig, server: ResolvedServer, env: Environment | undefined): ResolvedHttp & { secrets: string[] } {
+function httpOf(config: ResolvedConfig, server: ResolvedServer, env: Environment | undefined): ResolvedHttp & { secrets: string[]; credentials: string[] } {
   const resolved = resolveForCapture(server.name, server.config, env ?? process.env, config.rootDir, config.maxListingBytes);
   if (resolved.kind === "stdio") throw new CodegenError("config", "a stdio server has no OAuth login", { subject: `servers.${server.name}` });
   return resolved;
@@ -125,7 +125,7 @@ function httpOf(config: ResolvedConfig, server: ResolvedServer, env: Environment
  * first): the login asks for what the server will ask for. The open stops at the first 401;
  * a server that lets it through unauthenticated (step-up servers) names nothing.
  */
-async function challengeOf(server: ResolvedHttp & { secrets: string[] }, eras: readonly EraAttempt[]): Promise<{ resourceMetadataUrl?: URL; scope?: string }> {
+async function challengeOf(server: ResolvedHttp & { secrets: string[]; credentials: string[] }, eras: readonly EraAttempt[]): Promise<{ resourceMetadataUrl?: URL; scope?: string }> {
   let challenge: { resourceMetadataUrl?: URL; scope?: string } | undefined;
   const stop = new AbortController();
   const recording: FetchLike = async (input, init) => {

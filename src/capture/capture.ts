@@ -4,7 +4,7 @@
  * ended) whether the capture succeeds or not.
  */
 import type { Client, Prompt, Resource, ResourceTemplateType as ResourceTemplate, Tool } from "@modelcontextprotocol/client";
-import { CodegenError, eraOfRevision, errorMessage, redact, type Environment, type ProtocolEra, type SkillEntry } from "@mcp-codegen/runtime/internal";
+import { CodegenError, eraOfRevision, errorMessage, redact, withoutCredentials, type Environment, type ProtocolEra, type SkillEntry } from "@mcp-codegen/runtime/internal";
 import { AS_SENT, endClient, entityLabel, InvalidPage, LIST_METHODS, LISTS, McpRuntimeError, OpenFailure, collectPages, loadClientSdk, loadSchemaSdk, LoginRequiredError, StdoutNoise, STDOUT_NOISE_HINT, type ListMethod, type OpenedClient, type StderrTailSlot, type RefusedSkill } from "@mcp-codegen/runtime/internal/connect";
 import type { ResolvedConfig, ResolvedServer } from "../config/load.js";
 import { openForCapture, resolveForCapture, UNBOUNDED, withStoredLogin } from "./connect.js";
@@ -185,7 +185,8 @@ async function captureOne(server: ResolvedServer, config: ResolvedConfig, env: E
       });
     })();
     work.catch(() => undefined); // the deadline may win; the loser's rejection is not unhandled
-    const listing = await Promise.race([work, deadline, stream.fatal]);
+    // A credential of this server's that it echoes in its listing never reaches the snapshot (the runtime masks its lists alike).
+    const listing = withoutCredentials(await Promise.race([work, deadline, stream.fatal]), resolved.credentials);
     if (options.keep && client && opened) {
       const connection = opened;
       options.keep(server.name, client, () => endClient(connection, true));

@@ -5,7 +5,7 @@
  * are refused outright (schema.ts); these are allowed (a local database's password, a test
  * key) but named, once per place, with the placeholder to write instead.
  */
-import { hasPlaceholder, isSecretFieldName as isSecretName, secretArgumentValues, type ServerConfig } from "@mcp-codegen/runtime/internal";
+import { hasPlaceholder, isSecretFieldName, secretArgumentValues, type ServerConfig } from "@mcp-codegen/runtime/internal";
 import type { ResolvedServer } from "./load.js";
 
 export interface LiteralSecret {
@@ -28,7 +28,7 @@ function placesOf(config: ServerConfig): string[] {
 }
 
 function secretEntries(group: string, entries: Readonly<Record<string, string>> | undefined): string[] {
-  return Object.entries(entries ?? {}).flatMap(([name, value]) => (isSecretName(name) && value !== "" && !hasPlaceholder(value) ? [`${group}.${name}`] : []));
+  return Object.entries(entries ?? {}).flatMap(([name, value]) => (isSecretFieldName(name) && value !== "" && !hasPlaceholder(value) ? [`${group}.${name}`] : []));
 }
 
 /** The argument holds a secret-named flag's value (`--token=v`, or `v` after `--token`) written as it is. */
@@ -47,5 +47,5 @@ function urlHoldsLiteralSecret(url: string): boolean {
     return false; // an invalid or placeholder URL: nothing written as a value to name
   }
   if (parsed.password !== "" && !hasPlaceholder(decodeURIComponent(parsed.password))) return true;
-  return [...parsed.searchParams].some(([name, value]) => isSecretName(name) && value !== "" && !hasPlaceholder(value));
+  return [...parsed.searchParams].some(([name, value]) => isSecretFieldName(name) && value !== "" && !hasPlaceholder(value));
 }

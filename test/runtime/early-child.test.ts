@@ -38,7 +38,7 @@ describe("a stdio child spawned before the SDK loads", () => {
     const pid = await spawnedPid(early);
     const given = new AbortController();
     given.abort(new Error("given up"));
-    const opening = openClient({ ...HANGING, secrets: [] }, { name: "test", version: "0" }, { signal: given.signal }, { capabilities: {}, install: () => undefined, early });
+    const opening = openClient({ ...HANGING, secrets: [], credentials: [] }, { name: "test", version: "0" }, { signal: given.signal }, { capabilities: {}, install: () => undefined, early });
     await expect(opening).rejects.toThrow("given up");
     expect(await goneWithin(pid, 5_000)).toBe(true);
     expect(early.available).toBe(false);

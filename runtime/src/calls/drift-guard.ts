@@ -14,6 +14,7 @@
  * it: typed methods, `callTypedTool` with a descriptor, `runtime.callTool`, the LangChain tools
  * of `getTools()` (generated or dynamic) and the compat client's tools.
  */
+import { withoutCredentials } from "../shared/secret-registry.js";
 import type { Client, Tool } from "@modelcontextprotocol/client";
 import { compareCodeUnits, canonicalStringify } from "../shared/canonical-json.js";
 import { buildEntity, buildServerSnapshot, toolFilter, type ToolFilter } from "../shared/listing-snapshot.js";
@@ -283,7 +284,8 @@ class ServerGuard implements DriftGuard {
       skills,
       unavailable,
     };
-    return buildServerSnapshot(listing, generated.toolFilter);
+    // The lists come masked (runtime.ts); the instructions and server info are masked here, as capture masks them.
+    return buildServerSnapshot(withoutCredentials(listing, this.#connection()?.credentials ?? []), generated.toolFilter);
   }
 
   #currentClient(): Client | undefined {

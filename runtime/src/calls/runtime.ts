@@ -2,6 +2,7 @@
  * The runtime: server connections by name and the dynamic MCP API on top of them. Generated
  * clients and the LangChain adapter are built on the same object.
  */
+import { withoutCredentials } from "../shared/secret-registry.js";
 import type {
   CallToolResult,
   Client,
@@ -296,7 +297,7 @@ class McpRuntime implements Runtime {
     throw new ConfigError(server, `unknown server (configured: ${[...this.#servers.keys()].join(", ") || "none"})`);
   }
 
-  #list<T>(
+  async #list<T>(
     server: string,
     capability: "tools" | "resources" | "prompts",
     list: (client: Client, options: RequestOptions | undefined) => Promise<T[]>,
@@ -307,7 +308,9 @@ class McpRuntime implements Runtime {
     // does not offer the list has none (asked, the SDK says so on stdout: not asked).
     const offered = (client: Client) => client.getServerCapabilities()?.[capability] !== undefined;
     const options = bounds === undefined ? entry.defaults.base : entry.defaults.forRequest(undefined, bounds);
-    return entry.connection.run((client, requestOptions) => (offered(client) ? list(client, requestOptions) : Promise.resolve([])), options, undefined, bounds);
+    const items = await entry.connection.run((client, requestOptions) => (offered(client) ? list(client, requestOptions) : Promise.resolve([])), options, undefined, bounds);
+    // A credential of this server's that it echoes in its listing reaches neither the drift guard's comparison nor a model.
+    return withoutCredentials(items, entry.connection.credentials);
   }
 }
 

@@ -91,6 +91,8 @@ export class ServerConnection {
   readonly #exchanges = new Set<WholeExchange>();
   #loggingLevel: LoggingLevel | undefined;
   #opened: OpenedClient | undefined;
+  /** The server's credentials as its last open resolved them (resolve-config.ts): masked in what it lists. */
+  #credentials: readonly string[] = [];
   /** The shared open under way; abandoned when every call waiting for it gave up. */
   #opening: SharedWork<OpenedClient> | undefined;
   /** Listeners of `notifications/tools/list_changed`, kept for every client this connection opens. */
@@ -143,6 +145,11 @@ export class ServerConnection {
   }
 
   /** PID of the stdio child while connected. */
+  /** The server's credentials, once it has been opened (none before). */
+  get credentials(): readonly string[] {
+    return this.#credentials;
+  }
+
   get pid(): number | undefined {
     const transport = this.#opened?.transport as { pid?: number | null } | undefined;
     return transport?.pid ?? undefined;
@@ -512,6 +519,7 @@ export class ServerConnection {
    */
   async #openOne(signal: AbortSignal | undefined): Promise<OpenedClient> {
     const resolved = this.#withOAuth(resolveServer(this.server, this.config, this.#settings.env));
+    this.#credentials = resolved.credentials;
     const connectOptions = this.#connectOptions(signal);
     const noise = this.#stdout.opening(resolved.secrets);
     this.#stderr.opening(resolved.secrets);

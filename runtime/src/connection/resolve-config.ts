@@ -38,8 +38,13 @@ export interface ResolvedHttp {
 }
 
 export type ResolvedServer = (ResolvedStdio | ResolvedHttp) & {
-  /** Values that came from the environment: redacted from every error message. */
+  /** Values that came from the environment, and the credentials: redacted from every error message. */
   secrets: string[];
+  /**
+   * The server's credentials: what its secret-named fields hold, and its secret-named variables'
+   * values. Masked in what the server lists too (`withoutCredentials`), unlike other placeholder values.
+   */
+  credentials: string[];
 };
 
 /**
@@ -80,6 +85,7 @@ export function resolveServer(server: string, config: ServerConfig & { authProvi
       cwd: workingFolder(resolved.cwd, config.transport === "stdio" ? config.cwdBase : undefined),
       stderr: resolved.stderr ?? DEFAULT_STDERR,
       secrets,
+      credentials,
     };
   }
   if (resolved.transport === "stdio") throw new ConfigError(server, "stdio transport without a command");
@@ -91,6 +97,7 @@ export function resolveServer(server: string, config: ServerConfig & { authProvi
     authProvider: config.authProvider,
     auth: auth?.type === "bearer" ? undefined : auth,
     secrets,
+    credentials,
   };
 }
 

@@ -3,7 +3,6 @@
  * Pure and shared, so the generator (`src/snapshot/build.ts`) and the runtime drift guard
  * compute byte-identical entity hashes from the same listing.
  */
-import { withoutCredentials } from "./secret-registry.js";
 import { canonicalize, compareCodeUnits, type Json } from "./canonical-json.js";
 import { hashJson } from "./hash.js";
 import { eraOfRevision, type ProtocolEra } from "./protocol.js";
@@ -60,11 +59,11 @@ export function buildServerSnapshot(listing: ListingInput, filter: ToolFilter = 
   const body = {
     protocolVersion: listing.protocolVersion,
     era: listing.era ?? eraOfRevision(listing.protocolVersion),
-    serverInfo: withoutCredentials(pick(listing.serverInfo, KEPT_SERVER_INFO_FIELDS)),
+    serverInfo: pick(listing.serverInfo, KEPT_SERVER_INFO_FIELDS),
     capabilities: canonicalize(listing.capabilities) as JsonObject,
-    ...(listing.instructions === undefined ? {} : { instructions: withoutCredentials(listing.instructions) }),
+    ...(listing.instructions === undefined ? {} : { instructions: listing.instructions }),
     ...entities,
-    ...(listing.skills === undefined ? {} : { skills: sortSkills(withoutCredentials([...listing.skills])) }),
+    ...(listing.skills === undefined ? {} : { skills: sortSkills([...listing.skills]) }),
     ...unavailableField(listing.unavailable),
   };
   return { ...body, hash: hashJson(body) } as unknown as ServerSnapshot;
@@ -82,13 +81,11 @@ function unavailableField(unavailable: ListingInput["unavailable"]): { unavailab
 
 /** One listed entity as the snapshot keeps it, with its fingerprint (`hash`). */
 export function buildEntity(kind: EntityKind, item: Record<string, unknown>): JsonObject {
-  const picked = pick(item, KEPT_FIELDS[kind]);
+  const body = pick(item, KEPT_FIELDS[kind]);
   if (kind === "prompts") {
     const args = Array.isArray(item["arguments"]) ? (item["arguments"] as Record<string, unknown>[]) : [];
-    picked["arguments"] = args.map((argument) => pick(argument, KEPT_PROMPT_ARGUMENT_FIELDS));
+    body["arguments"] = args.map((argument) => pick(argument, KEPT_PROMPT_ARGUMENT_FIELDS));
   }
-  // A credential a server echoes into its listing never reaches the snapshot (nor its hash, so the runtime agrees).
-  const body = withoutCredentials(picked);
   return { ...body, hash: hashJson(body) };
 }
 

@@ -1,8 +1,9 @@
 /**
  * Names of `env` variables and headers whose values are secrets, by the words they contain
- * (`GITHUB_TOKEN`, `X-Api-Key`, `Authorization`, `DB_PASSWORD`, `Cookie`, …).
+ * (`GITHUB_TOKEN`, `X-Api-Key`, `Authorization`, `DB_PASSWORD`, `ADMIN_PW`, `SMTP_PASSCODE`, `Cookie`, …).
+ * `pw` counts as a word of its own, not as the first of a longer name (Playwright's `PW_DEBUG`).
  */
-const SECRET_NAME = /token|secret|passw|pwd|api[-_]?key|private[-_]?key|access[-_]?key|credential|auth|cookie|session|bearer|(?:^|[-_])(?:key|pat|pass|pw)(?:$|[-_])/i;
+const SECRET_NAME = /token|secret|passw|passcode|pswd|pwd|api[-_]?key|private[-_]?key|access[-_]?key|credential|auth|cookie|session|bearer|(?:^|[-_])(?:key|pat|pass)(?:$|[-_])|[-_]pw(?:$|[-_])|^pw$/i;
 
 export function isSecretName(name: string): boolean {
   return SECRET_NAME.test(name);

@@ -22,16 +22,10 @@ const CAPACITY = 2048;
 const MAX_DEPTH = 8;
 
 const known = new Set<string>();
-/**
- * The forms of credentials among them: tokens, client secrets, the values of secret-named
- * fields and variables. Only these are masked in what a server lists (a placeholder value such
- * as `LOG_LEVEL=error` is masked in messages, never in a tool's description).
- */
-const credentials = new Set<string>();
-/** `known` and `credentials`, longest first (so a secret that contains another is masked whole); rebuilt after a change. */
-let longestFirst: { known: string[]; credentials: string[] } | undefined;
+/** `known`, longest first (so a secret that contains another is masked whole); rebuilt after a change. */
+let longestFirst: string[] | undefined;
 
-/** `kind`: `"value"` for a value that may be secret (any placeholder's), masked in messages only. */
+/** `kind`: `"value"` for a value that may be secret (any placeholder's): masked from MIN_VALUE_LENGTH. */
 export function rememberSecrets(values: Iterable<string | undefined>, kind: "credential" | "value" = "credential"): void {
   const shortest = kind === "credential" ? MIN_LENGTH : MIN_VALUE_LENGTH;
   for (const value of values) {
@@ -39,14 +33,9 @@ export function rememberSecrets(values: Iterable<string | undefined>, kind: "cre
     for (const form of formsOf(value)) {
       known.delete(form);
       known.add(form);
-      if (kind === "credential") credentials.add(form);
     }
   }
-  while (known.size > CAPACITY) {
-    const oldest = known.values().next().value as string;
-    known.delete(oldest);
-    credentials.delete(oldest);
-  }
+  while (known.size > CAPACITY) known.delete(known.values().next().value as string);
   longestFirst = undefined;
 }
 
@@ -77,24 +66,25 @@ function formsOf(value: string): Set<string> {
 export function redactKnown(text: string, also: readonly string[] = []): string {
   // Values the registry holds already (a resolved config's are registered as it resolves) need no forms built again.
   const extra = also.filter((value) => value.length >= MIN_LENGTH && !known.has(value));
-  const secrets = extra.length === 0 ? sorted().known : byLength([...sorted().known, ...extra.flatMap((value) => [...formsOf(value)])]);
+  const secrets = extra.length === 0 ? sortedKnown() : byLength([...sortedKnown(), ...extra.flatMap((value) => [...formsOf(value)])]);
   return masked(text, secrets);
 }
 
 /**
- * A listed value (a tool, a prompt, a server's instructions) with every credential the process
- * holds replaced by `***` in its strings: a server that puts the caller's token in a description
- * or a schema's `default` must not get it into the snapshot, generated code or reports. The value
- * itself when no string holds one.
+ * A listed value (tools, prompts, a server's instructions) with each of a server's own
+ * `credentials` (resolve-config.ts), in each form, replaced by `***` in its strings: a server that
+ * puts the caller's token in a description or a schema's `default` must not get it into the
+ * snapshot, generated code, reports or a model's context. Only that server's own, so `generate`
+ * and the runtime mask alike whatever else the process holds. The value itself when there are none.
  */
-export function withoutCredentials<T>(value: T): T {
-  if (credentials.size === 0) return value;
-  const secrets = sorted().credentials;
+export function withoutCredentials<T>(value: T, credentials: readonly string[]): T {
+  if (credentials.length === 0) return value;
+  const secrets = byLength(credentials.filter((credential) => credential.length >= MIN_LENGTH).flatMap((credential) => [...formsOf(credential)]));
   const visit = (item: unknown): unknown => {
     if (typeof item === "string") return masked(item, secrets);
     if (Array.isArray(item)) return item.map(visit);
     if (item === null || typeof item !== "object") return item;
-    const out: Record<string, unknown> = Object.create(Object.getPrototypeOf(item) as object | null) as Record<string, unknown>;
+    const out = Object.create(Object.getPrototypeOf(item) as object | null) as Record<string, unknown>;
     for (const key of Object.keys(item)) Object.defineProperty(out, key, { value: visit((item as Record<string, unknown>)[key]), enumerable: true, writable: true, configurable: true });
     return out;
   };
@@ -107,8 +97,8 @@ function masked(text: string, secrets: readonly string[]): string {
   return out;
 }
 
-function sorted(): { known: string[]; credentials: string[] } {
-  longestFirst ??= { known: byLength([...known]), credentials: byLength([...credentials]) };
+function sortedKnown(): string[] {
+  longestFirst ??= byLength([...known]);
   return longestFirst;
 }
 
