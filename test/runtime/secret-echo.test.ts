@@ -22,6 +22,7 @@ import { StderrTail } from "../../runtime/src/wire/stderr-tail.js";
 import { maskSdkWarnings } from "../../runtime/src/connection/oauth/sdk-warnings.js";
 import { secretsOf } from "../../runtime/src/connection/oauth/provider.js";
 import { runCli, tempProject } from "../helpers/cli.js";
+import { installOtel } from "../helpers/otel.js";
 import { startEchoServer, type EchoServer } from "../servers/echo-credentials.js";
 
 let echo: EchoServer;
@@ -86,6 +87,22 @@ describe("a server that echoes what it was sent", () => {
     const message = (await tool!.invoke({ type: "tool_call", id: "call-1", name: tool!.name, args: {} })) as ToolMessage;
     expect(JSON.stringify(message.content)).toMatch(/denied for url=\/mcp/);
     expect(JSON.stringify(message.content)).not.toContain(secret);
+  });
+});
+
+describe("an OpenTelemetry span of a call the server refused with the credentials in its words", () => {
+  test("has a status message without them", async () => {
+    const otel = installOtel();
+    const secret = "otel-SEKRIT-26c9";
+    try {
+      const runtime = runtimeOf({ servers: { s: { transport: "http", url: `${echo.origin}/mcp/error`, headers: { Authorization: `Bearer ${secret}` } } } });
+      await expect(runtime.callTool("s", "whoami")).rejects.toBeInstanceOf(ProtocolError);
+      const span = (await otel.spans()).find((item) => item.name === "tools/call whoami");
+      expect(span?.status.message).toMatch(/rejected url=\/mcp\/error/);
+      expect(JSON.stringify({ status: span?.status, attributes: span?.attributes, events: span?.events })).not.toContain(secret);
+    } finally {
+      await otel.uninstall();
+    }
   });
 });
 
