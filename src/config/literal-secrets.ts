@@ -3,9 +3,10 @@
  * `Authorization` header, `--api-key=…` in `args`, a password in the URL): the generated code
  * holds the server's connection as written, so such a value is copied into it. `auth`'s secrets
  * are refused outright (schema.ts); these are allowed (a local database's password, a test
- * key) but named, once per place, with the placeholder to write instead.
+ * key) but named, once per place, with the placeholder to write instead. A short word or a
+ * number there is a setting (`AUTH_METHOD: "pat"`), not a secret.
  */
-import { hasPlaceholder, isSecretFieldName, secretArgumentValues, type ServerConfig } from "@mcp-codegen/runtime/internal";
+import { hasPlaceholder, isSecretFieldName, looksLikeSecret, secretArgumentValues, type ServerConfig } from "@mcp-codegen/runtime/internal";
 import type { ResolvedServer } from "./load.js";
 
 export interface LiteralSecret {
@@ -21,14 +22,14 @@ export function literalSecrets(servers: readonly ResolvedServer[]): LiteralSecre
 function placesOf(config: ServerConfig): string[] {
   if (config.transport === "stdio") {
     const args = config.args ?? [];
-    const flagged = new Set(secretArgumentValues(args));
+    const flagged = new Set(secretArgumentValues(args).filter(looksLikeSecret));
     return [...secretEntries("env", config.env), ...args.flatMap((arg, index) => (isLiteralSecretArgument(arg, flagged) ? [`args[${index}]`] : []))];
   }
   return [...secretEntries("headers", config.headers), ...(urlHoldsLiteralSecret(config.url) ? ["url"] : [])];
 }
 
 function secretEntries(group: string, entries: Readonly<Record<string, string>> | undefined): string[] {
-  return Object.entries(entries ?? {}).flatMap(([name, value]) => (isSecretFieldName(name) && value !== "" && !hasPlaceholder(value) ? [`${group}.${name}`] : []));
+  return Object.entries(entries ?? {}).flatMap(([name, value]) => (isSecretFieldName(name) && looksLikeSecret(value) && !hasPlaceholder(value) ? [`${group}.${name}`] : []));
 }
 
 /** The argument holds a secret-named flag's value (`--token=v`, or `v` after `--token`) written as it is. */
@@ -47,5 +48,5 @@ function urlHoldsLiteralSecret(url: string): boolean {
     return false; // an invalid or placeholder URL: nothing written as a value to name
   }
   if (parsed.password !== "" && !hasPlaceholder(decodeURIComponent(parsed.password))) return true;
-  return [...parsed.searchParams].some(([name, value]) => isSecretFieldName(name) && value !== "" && !hasPlaceholder(value));
+  return [...parsed.searchParams].some(([name, value]) => isSecretFieldName(name) && looksLikeSecret(value) && !hasPlaceholder(value));
 }

@@ -110,7 +110,8 @@ describe("a server that echoes a credential into its listing", () => {
   test("snapshot and generated code hold `***`; check, verify() and the call-time guard agree with the live server", async () => {
     const token = "reflect-SEKRIT-70c9";
     const project = tempProject("secret-reflect");
-    const config = { servers: { r: { transport: "http", url: `${echo.origin}/mcp/reflect`, headers: { Authorization: "Bearer ${REFLECT_TOKEN}" } } }, outDir: "out" };
+    // `X-Auth-Mode: pat` is a setting in a secret-named place: a short word is no credential, and "path" stays "path".
+    const config = { servers: { r: { transport: "http", url: `${echo.origin}/mcp/reflect`, headers: { Authorization: "Bearer ${REFLECT_TOKEN}", "X-Auth-Mode": "pat" } } }, outDir: "out" };
     writeFileSync(path.join(project, "codegen.config.json"), JSON.stringify(config));
     const env = { REFLECT_TOKEN: token };
     const generated = await runCli(["generate"], { cwd: project, env });
@@ -120,7 +121,8 @@ describe("a server that echoes a credential into its listing", () => {
     for (const file of files) expect(readFileSync(path.join(project, "out", file), "utf8"), file).not.toContain(token);
     const snapshot = readFileSync(path.join(project, "out/mcp-snapshot.json"), "utf8");
     expect(snapshot.match(/Signed in as[^"]*/)?.[0]).toBe("Signed in as ***.");
-    expect(snapshot).toContain("Tells who is calling (now: ***).");
+    expect(snapshot).toContain("Tells who is calling (now: ***). Its path and patterns stay.");
+    expect(generated.stderr).not.toContain("literal-secret");
 
     const checked = await runCli(["check"], { cwd: project, env });
     expect(checked.status, checked.stdout + checked.stderr).toBe(0);

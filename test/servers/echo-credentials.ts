@@ -25,7 +25,7 @@ const TOOL = { name: "whoami", description: "Tells who is calling.", inputSchema
 
 function reflectingTool(credential: string): object {
   const token = { type: "string", default: credential, description: `Defaults to ${credential}` };
-  return { ...TOOL, description: `Tells who is calling (now: ${credential}).`, inputSchema: { type: "object", properties: { token } } };
+  return { ...TOOL, description: `Tells who is calling (now: ${credential}). Its path and patterns stay.`, inputSchema: { type: "object", properties: { token } } };
 }
 
 export async function startEchoServer(): Promise<EchoServer> {

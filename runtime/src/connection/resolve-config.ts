@@ -6,7 +6,7 @@ import path from "node:path";
 import { CodegenError, ConfigError } from "../shared/errors.js";
 import { hasPlaceholderDefault, resolveDeep, secretValues, type Environment } from "../shared/placeholders.js";
 import { MIN_VALUE_LENGTH, rememberSecrets } from "../shared/secret-registry.js";
-import { isSecretName, secretArgumentValues, secretEntryValues, secretUrlValues } from "../shared/secret-names.js";
+import { isSecretName, looksLikeSecret, secretArgumentValues, secretEntryValues, secretUrlValues } from "../shared/secret-names.js";
 import { SECRET_AUTH_FIELDS } from "../shared/auth-config.js";
 import type { FetchLike, OAuthClientProvider } from "@modelcontextprotocol/client";
 import type { ClientCredentialsAuthConfig, OAuthAuthConfig } from "../shared/auth-config.js";
@@ -72,10 +72,15 @@ export function resolveServer(server: string, config: ServerConfig & { authProvi
   const fromEnvironment = secretValues(connection, env);
   rememberSecrets(fromEnvironment, "value");
   const resolved = resolvePlaceholdersOf(server, connection, env);
-  // Credentials: what secret-named places hold, and the variables whose name says secret (`${API_TOKEN}` anywhere).
-  const credentials = [...writtenSecrets(resolved), ...secretValues(connection, env, isSecretName)];
-  rememberSecrets(credentials);
-  const secrets = [...new Set([...fromEnvironment.filter((value) => value.length >= MIN_VALUE_LENGTH), ...credentials])];
+  // The values of secret-named variables (`${API_TOKEN}` anywhere), and what secret-named places
+  // hold when it reads like a secret (`AUTH_METHOD: "pat"` is a word, not a credential).
+  const named = secretValues(connection, env, isSecretName);
+  rememberSecrets(named);
+  const written = writtenSecrets(resolved).filter(looksLikeSecret);
+  rememberSecrets(written);
+  // Masked in listings too: only what reads like a secret, or descriptions lose every "path" to `AUTH_METHOD=pat`.
+  const credentials = [...new Set([...written, ...named.filter(looksLikeSecret)])];
+  const secrets = [...new Set([...fromEnvironment.filter((value) => value.length >= MIN_VALUE_LENGTH), ...named, ...written])];
   if (kind === "stdio" && resolved.transport === "stdio") {
     return {
       kind,

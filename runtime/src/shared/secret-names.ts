@@ -9,6 +9,14 @@ export function isSecretName(name: string): boolean {
   return SECRET_NAME.test(name);
 }
 
+/** Shorter values in a secret-named place are settings (`AUTH_METHOD: "pat"`, `SESSION_TTL: "3600"`), not secrets. */
+const SHORTEST_SECRET = 8;
+
+/** A value that reads like a secret: not a short word, not a number. */
+export function looksLikeSecret(value: string): boolean {
+  return value.length >= SHORTEST_SECRET && !/^\d+$/.test(value);
+}
+
 /**
  * The values of the secret-named entries of `env` or `headers`; for a header with a scheme
  * (`Bearer <token>`, `Basic <credentials>`), also the credential alone, however it is quoted.
@@ -44,7 +52,8 @@ export function secretArgumentValues(args: readonly string[]): string[] {
 
 /** What a URL carries that is secret: its user info, and the values of secret-named query parameters. */
 export function secretUrlValues(url: URL): string[] {
-  const values = [url.password, url.password === "" ? url.username : ""].map((part) => safeDecode(part));
+  // A user name alone is a token only where it reads like one (`https://<token>@host`).
+  const values = [url.password, url.password === "" && looksLikeSecret(url.username) ? url.username : ""].map((part) => safeDecode(part));
   for (const [name, value] of url.searchParams) if (isSecretName(name)) values.push(value);
   return values.filter((value) => value !== "");
 }
