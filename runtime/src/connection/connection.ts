@@ -144,12 +144,12 @@ export class ServerConnection {
     return capability === "roots" && this.roots.current !== undefined;
   }
 
-  /** PID of the stdio child while connected. */
   /** The server's credentials, once it has been opened (none before). */
   get credentials(): readonly string[] {
     return this.#credentials;
   }
 
+  /** PID of the stdio child while connected. */
   get pid(): number | undefined {
     const transport = this.#opened?.transport as { pid?: number | null } | undefined;
     return transport?.pid ?? undefined;
