@@ -271,21 +271,27 @@ class ServerGuard implements DriftGuard {
     const instructions = client ? client.getInstructions() : generated.server.instructions;
     // Skills (SEP-2640) only of a server that declares the extension; without a client, the generated ones.
     const skills = client ? (await listSkillEntries(client))?.entries : generated.server.skills;
+    // The lists come masked (runtime.ts); the rest of what the server said is masked here, as capture masks it.
+    const said = withoutCredentials(
+      {
+        serverInfo: (client?.getServerVersion() ?? generated.server.serverInfo) as Record<string, unknown>,
+        capabilities,
+        ...(instructions === undefined ? {} : { instructions }),
+        skills,
+      },
+      this.#connection()?.credentials ?? [],
+    );
     const listing = {
       protocolVersion: client?.getNegotiatedProtocolVersion() ?? generated.server.protocolVersion,
       era: client?.getProtocolEra() ?? generated.server.era,
-      serverInfo: (client?.getServerVersion() ?? generated.server.serverInfo) as Record<string, unknown>,
-      capabilities,
-      ...(instructions === undefined ? {} : { instructions }),
+      ...said,
       tools,
       resources,
       resourceTemplates,
       prompts,
-      skills,
       unavailable,
     };
-    // The lists come masked (runtime.ts); the instructions and server info are masked here, as capture masks them.
-    return buildServerSnapshot(withoutCredentials(listing, this.#connection()?.credentials ?? []), generated.toolFilter);
+    return buildServerSnapshot(listing, generated.toolFilter);
   }
 
   #currentClient(): Client | undefined {
