@@ -6,7 +6,7 @@
  * key) but named, once per place, with the placeholder to write instead. A short word or a
  * number there is a setting (`AUTH_METHOD: "pat"`), not a secret.
  */
-import { hasPlaceholder, isSecretFieldName, looksLikeSecret, secretArgumentValues, type ServerConfig } from "@mcp-codegen/runtime/internal";
+import { hasPlaceholder, isSecretFieldName, looksLikeSecret, secretArguments, type ServerConfig } from "@mcp-codegen/runtime/internal";
 import type { ResolvedServer } from "./load.js";
 
 export interface LiteralSecret {
@@ -22,22 +22,14 @@ export function literalSecrets(servers: readonly ResolvedServer[]): LiteralSecre
 function placesOf(config: ServerConfig): string[] {
   if (config.transport === "stdio") {
     const args = config.args ?? [];
-    const flagged = new Set(secretArgumentValues(args).filter(looksLikeSecret));
-    return [...secretEntries("env", config.env), ...args.flatMap((arg, index) => (isLiteralSecretArgument(arg, flagged) ? [`args[${index}]`] : []))];
+    const literal = secretArguments(args).filter(({ index, value }) => looksLikeSecret(value) && !hasPlaceholder(args[index] ?? ""));
+    return [...secretEntries("env", config.env), ...literal.map(({ index }) => `args[${index}]`)];
   }
   return [...secretEntries("headers", config.headers), ...(urlHoldsLiteralSecret(config.url) ? ["url"] : [])];
 }
 
 function secretEntries(group: string, entries: Readonly<Record<string, string>> | undefined): string[] {
   return Object.entries(entries ?? {}).flatMap(([name, value]) => (isSecretFieldName(name) && looksLikeSecret(value) && !hasPlaceholder(value) ? [`${group}.${name}`] : []));
-}
-
-/** The argument holds a secret-named flag's value (`--token=v`, or `v` after `--token`) written as it is. */
-function isLiteralSecretArgument(arg: string, flagged: ReadonlySet<string>): boolean {
-  if (hasPlaceholder(arg)) return false;
-  if (flagged.has(arg)) return true;
-  const value = /^[^=]+=(.+)$/s.exec(arg)?.[1];
-  return value !== undefined && flagged.has(value);
 }
 
 function urlHoldsLiteralSecret(url: string): boolean {

@@ -33,21 +33,25 @@ export function secretEntryValues(entries: Readonly<Record<string, string>> | un
 }
 
 /**
- * The values of secret-named flags in a command line: `--api-key=v`, `--token v`, and
- * `NAME=v` as `docker run -e` and `env` take it.
+ * The secret-named flags' values in a command line, with the index of the argument that holds
+ * each: `--api-key=v`, `--token v`, and `NAME=v` as `docker run -e` and `env` take it.
  */
-export function secretArgumentValues(args: readonly string[]): string[] {
-  const values: string[] = [];
+export function secretArguments(args: readonly string[]): { index: number; value: string }[] {
+  const found: { index: number; value: string }[] = [];
   for (const [index, arg] of args.entries()) {
     const assigned = /^(?:--?)?([A-Za-z_][\w.-]*)=(.+)$/s.exec(arg);
     if (assigned) {
-      if (isSecretName(assigned[1] ?? "")) values.push(assigned[2] ?? "");
+      if (isSecretName(assigned[1] ?? "")) found.push({ index, value: assigned[2] ?? "" });
       continue;
     }
     const next = args[index + 1];
-    if (/^--?[A-Za-z]/.test(arg) && isSecretName(arg.replace(/^-+/, "")) && next !== undefined && !next.startsWith("-")) values.push(next);
+    if (/^--?[A-Za-z]/.test(arg) && isSecretName(arg.replace(/^-+/, "")) && next !== undefined && !next.startsWith("-")) found.push({ index: index + 1, value: next });
   }
-  return values;
+  return found;
+}
+
+export function secretArgumentValues(args: readonly string[]): string[] {
+  return secretArguments(args).map((argument) => argument.value);
 }
 
 /** What a URL carries that is secret: its user info, and the values of secret-named query parameters. */
