@@ -24,7 +24,7 @@ export function hasPlaceholder(text: string): boolean {
 
 /** Whether a string has a placeholder with a default (`${VAR:-value}`). */
 export function hasPlaceholderDefault(text: string): boolean {
-  return [...text.matchAll(PLACEHOLDER)].some((match) => match[2] !== undefined);
+  return placeholderSpans(text).some((span) => span.fallback !== undefined);
 }
 
 /** A placeholder of a string: where it is, its variable, and its default (undefined when it has none). */
@@ -42,7 +42,7 @@ export function placeholderSpans(text: string): PlaceholderSpan[] {
 
 /** Names of the variables a string refers to. */
 export function placeholderNames(text: string): string[] {
-  return [...text.matchAll(PLACEHOLDER)].map((match) => match[1] ?? "");
+  return placeholderSpans(text).map((span) => span.name);
 }
 
 /**
@@ -86,7 +86,7 @@ function resolveValue<T>(value: T, env: Environment, subject: string): T {
 /** Every placeholder without a default whose variable is unset or empty, with where it is used. */
 export function missingPlaceholders(value: unknown, env: Environment, subject: string): { name: string; subject: string }[] {
   if (typeof value === "string") {
-    return [...value.matchAll(PLACEHOLDER)].filter((match) => match[2] === undefined && !env[match[1] ?? ""]).map((match) => ({ name: match[1] ?? "", subject }));
+    return placeholderSpans(value).filter((span) => span.fallback === undefined && !env[span.name]).map((span) => ({ name: span.name, subject }));
   }
   if (Array.isArray(value)) return value.flatMap((item, index) => missingPlaceholders(item, env, `${subject}[${index}]`));
   if (value !== null && typeof value === "object") return Object.entries(value).flatMap(([key, member]) => missingPlaceholders(member, env, `${subject}.${key}`));
