@@ -20,12 +20,19 @@ export function httpStatusOf(error: unknown): number | undefined {
   return undefined;
 }
 
-/** The JSON-RPC error in the body of a refused HTTP request, if the body is one. */
-export function httpRpcErrorOf(error: unknown): HttpRpcError | undefined {
+/** The status and body text of a request the server refused (the SDK's streamable HTTP error keeps both). */
+function refusedBodyOf(error: unknown): { status: number; text: string } | undefined {
   const sdk = loadedClientSdk();
   if (!sdk?.SdkHttpError.isInstance(error)) return undefined;
   const text = (error.data as { text?: unknown } | undefined)?.text;
-  if (typeof text !== "string") return undefined;
+  return typeof text === "string" ? { status: error.status, text } : undefined;
+}
+
+/** The JSON-RPC error in the body of a refused HTTP request, if the body is one. */
+export function httpRpcErrorOf(error: unknown): HttpRpcError | undefined {
+  const refused = refusedBodyOf(error);
+  if (refused === undefined) return undefined;
+  const { status, text } = refused;
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -36,7 +43,7 @@ export function httpRpcErrorOf(error: unknown): HttpRpcError | undefined {
   if (typeof rpc?.code !== "number" || typeof rpc.message !== "string") return undefined;
   const supported = (rpc.data as { supported?: unknown } | undefined)?.supported;
   return {
-    status: error.status,
+    status,
     code: rpc.code,
     message: rpc.message,
     ...(Array.isArray(supported) && supported.every((item) => typeof item === "string") ? { supported } : {}),
@@ -52,10 +59,8 @@ const BODY_CHARS = 200;
  * characters. Undefined for an empty body or an HTML page (its first line says nothing).
  */
 export function httpBodyTextOf(error: unknown): string | undefined {
-  const sdk = loadedClientSdk();
-  if (!sdk?.SdkHttpError.isInstance(error)) return undefined;
-  const text = (error.data as { text?: unknown } | undefined)?.text;
-  if (typeof text !== "string") return undefined;
+  const text = refusedBodyOf(error)?.text;
+  if (text === undefined) return undefined;
   // eslint-disable-next-line no-control-regex
   const line = text.split(/\r?\n/).map((part) => part.replace(/[\u0000-\u001f\u007f-\u009f]/g, "").trim()).find((part) => part !== "");
   if (line === undefined || line.startsWith("<")) return undefined;
