@@ -39,6 +39,15 @@ function urlHoldsLiteralSecret(url: string): boolean {
   } catch {
     return false; // an invalid or placeholder URL: nothing written as a value to name
   }
-  if (parsed.password !== "" && !hasPlaceholder(decodeURIComponent(parsed.password))) return true;
+  if (parsed.password !== "" && !hasPlaceholder(decodedOrAsIs(parsed.password))) return true;
   return [...parsed.searchParams].some(([name, value]) => isSecretFieldName(name) && looksLikeSecret(value) && !hasPlaceholder(value));
+}
+
+/** A password with a stray `%` (`%zz`) has no decoding: it is a value as written, not a reason to fail. */
+function decodedOrAsIs(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }
