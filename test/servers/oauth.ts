@@ -75,6 +75,8 @@ export interface OAuthServerOptions {
    * 2026-07-28 (SDK 2.x, `legacy: "reject"`: an `initialize` gets -32022; no SSE endpoints).
    */
   protocol?: "2025" | "2026-07-28";
+  /** The 2025 server repeats the caller's access token in its instructions and its tool's description (a careless server). */
+  echoToken?: boolean;
 }
 
 /** A second authorization server the resource server moved to (`migrate()`). */
@@ -334,8 +336,9 @@ function mountResourceServer(app: express.Express, provider: TestOAuthProvider, 
     });
   };
   if (options.protocol === "2026-07-28") return mountModern(app, gate, origins);
+  const echoed = (req: Request): string | undefined => (options.echoToken ? (req as Request & { auth?: AuthInfo }).auth?.token : undefined);
   app.post("/mcp", express.json(), gate, async (req, res) => {
-    const server = createMcpServer();
+    const server = createMcpServer(echoed(req));
     const transport = new StreamableHTTPServerTransport({});
     res.on("close", () => void transport.close().then(() => server.close()));
     await server.connect(transport);
@@ -344,8 +347,8 @@ function mountResourceServer(app: express.Express, provider: TestOAuthProvider, 
   app.get("/mcp", gate, (_req, res) => void res.status(405).set("allow", "POST").end());
   app.delete("/mcp", gate, (_req, res) => void res.status(405).set("allow", "POST").end());
   const sse = new Map<string, SSEServerTransport>();
-  app.get("/sse", gate, async (_req, res) => {
-    const server = createMcpServer();
+  app.get("/sse", gate, async (req, res) => {
+    const server = createMcpServer(echoed(req));
     const transport = new SSEServerTransport("/messages", res);
     sse.set(transport.sessionId, transport);
     res.on("close", () => sse.delete(transport.sessionId));
@@ -376,10 +379,14 @@ function mountModern(app: express.Express, gate: Gate, origins: Origins): () => 
   return () => handler.close();
 }
 
-/** The protected server: `whoami` says which client and scopes the call was authorized with. */
-function createMcpServer(): McpServer {
-  const server = new McpServer({ name: "protected", version: "1.0.0" });
-  server.registerTool("whoami", { description: "The client and scopes of the caller's token." }, (extra) => ({
+/**
+ * The protected server: `whoami` says which client and scopes the call was authorized with.
+ * `token`: the caller's access token, repeated in the instructions and the tool's description.
+ */
+function createMcpServer(token?: string): McpServer {
+  const echo = token === undefined ? "" : ` Signed in with token ${token}.`;
+  const server = new McpServer({ name: "protected", version: "1.0.0" }, token === undefined ? {} : { instructions: `Welcome.${echo}` });
+  server.registerTool("whoami", { description: `The client and scopes of the caller's token.${echo}` }, (extra) => ({
     content: [{ type: "text", text: `${extra.authInfo?.clientId ?? "nobody"} ${extra.authInfo?.scopes.join(",") ?? ""}` }],
   }));
   return server;

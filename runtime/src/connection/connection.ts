@@ -91,7 +91,7 @@ export class ServerConnection {
   readonly #exchanges = new Set<WholeExchange>();
   #loggingLevel: LoggingLevel | undefined;
   #opened: OpenedClient | undefined;
-  /** The server's credentials as its last open resolved them (resolve-config.ts): masked in what it lists. */
+  /** The server's credentials as its last open resolved them (resolve-config.ts), its OAuth tokens as they are sent: masked in what it lists. */
   #credentials: readonly string[] = [];
   /** The shared open under way; abandoned when every call waiting for it gave up. */
   #opening: SharedWork<OpenedClient> | undefined;

@@ -43,6 +43,7 @@ export type ResolvedServer = (ResolvedStdio | ResolvedHttp) & {
   /**
    * The server's credentials: what its secret-named fields hold, and its secret-named variables'
    * values. Masked in what the server lists too (`withoutCredentials`), unlike other placeholder values.
+   * Grows by the OAuth token each request carries once it is sent (wire/sent-credentials.ts): read it when listing, not before.
    */
   credentials: string[];
 };

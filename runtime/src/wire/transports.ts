@@ -8,7 +8,11 @@ import type { Client, ClientCapabilities, FetchLike, OAuthClientProvider, Protoc
 import { loadClientSdk, loadStdioSdk, type ClientSdk } from "./sdk.js";
 import { useLineBuffer } from "./line-buffer.js";
 import { fetchWithCallHeaders } from "./call-headers.js";
+import { notingSentCredentials } from "./sent-credentials.js";
 import type { ResolvedHttp, ResolvedServer, ResolvedStdio } from "../connection/resolve-config.js";
+
+/** An HTTP server as resolved, with the credentials its requests add to. */
+type HttpServer = ResolvedHttp & Pick<ResolvedServer, "credentials">;
 import { missingPathOf } from "./missing-path.js";
 import { tailStderr, type StderrTail, type StderrTailSlot } from "./stderr-tail.js";
 import { StdoutNoise, watchStdout } from "./stdout-noise.js";
@@ -234,9 +238,10 @@ function watchExit(transport: { start(): Promise<void> }, onExit: (how: string) 
 }
 
 /** Both HTTP transports: configured headers, per-call headers (through fetch), OAuth (a provider of the user's, or the runtime's session in `fetch`). */
-function httpOptions(server: ResolvedHttp, limit: ResponseLimit): { requestInit?: RequestInit; fetch: FetchLike; authProvider?: OAuthClientProvider } {
+function httpOptions(server: HttpServer, limit: ResponseLimit): { requestInit?: RequestInit; fetch: FetchLike; authProvider?: OAuthClientProvider } {
   return {
-    fetch: limit.wrap(server.fetch ?? fetchWithCallHeaders),
+    // A user's provider's token is added by the SDK before fetch: noted as the session's is (sent-credentials.ts).
+    fetch: limit.wrap(server.fetch ?? (server.authProvider ? notingSentCredentials(fetchWithCallHeaders, server.credentials) : fetchWithCallHeaders)),
     ...(server.headers ? { requestInit: { headers: server.headers } } : {}),
     ...(server.authProvider ? { authProvider: server.authProvider } : {}),
   };
@@ -245,13 +250,13 @@ function httpOptions(server: ResolvedHttp, limit: ResponseLimit): { requestInit?
 /** The response limit of each HTTP transport, for its watch. */
 const limits = new WeakMap<Transport, ResponseLimit>();
 
-function streamableTransport(server: ResolvedHttp, sdk: ClientSdk, limit: ResponseLimit): Transport {
+function streamableTransport(server: HttpServer, sdk: ClientSdk, limit: ResponseLimit): Transport {
   const transport = new sdk.StreamableHTTPClientTransport(server.url, httpOptions(server, limit));
   limits.set(transport, limit);
   return transport;
 }
 
-function sseTransport(server: ResolvedHttp, sdk: ClientSdk, limit: ResponseLimit): Transport {
+function sseTransport(server: HttpServer, sdk: ClientSdk, limit: ResponseLimit): Transport {
   const transport = new sdk.SSEClientTransport(server.url, httpOptions(server, limit));
   limits.set(transport, limit);
   return transport;

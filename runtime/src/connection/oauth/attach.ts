@@ -3,6 +3,7 @@
  * flow the runtime drives and no `authProvider` of the user's takes precedence.
  */
 import { fetchWithCallHeaders } from "../../wire/call-headers.js";
+import { notingSentCredentials } from "../../wire/sent-credentials.js";
 import type { ResolvedServer } from "../resolve-config.js";
 import { OAuthSession } from "./authorization.js";
 import type { OAuthOptions, OAuthStore } from "./types.js";
@@ -26,5 +27,6 @@ export function oauthSessionFor(server: string, resolved: ResolvedServer, option
 
 export function withOAuthSession(resolved: ResolvedServer, session: OAuthSession | undefined): ResolvedServer {
   if (session === undefined || resolved.kind === "stdio") return resolved;
-  return { ...resolved, fetch: session.wrap(fetchWithCallHeaders) };
+  // The token the session sends is a credential of this server's too (masked in its listings).
+  return { ...resolved, fetch: session.wrap(notingSentCredentials(fetchWithCallHeaders, resolved.credentials)) };
 }
