@@ -43,26 +43,42 @@ export const EXACT_FOR = "OpenAI models with the o200k_base tokenizer (GPT-4o, G
 
 /**
  * The report with counts from the cache where the tool definitions did not change (the tokenizer
- * loads only for the others): one pass to collect the texts, one to count them.
+ * loads only for the others): the definitions are built once, then counted.
  */
 export async function measureContextCost(snapshot: Snapshot, settings: TargetSettings, cacheFile: string | undefined): Promise<ContextCostReport> {
-  const texts: string[] = [];
-  contextCost(snapshot, settings, (text) => {
-    texts.push(text);
-    return 0;
-  });
-  return contextCost(snapshot, settings, await countingFor(texts, cacheFile));
+  const definitions = toolDefinitions(snapshot, settings);
+  const texts = definitions.servers.flatMap((server) => server.tools.flatMap((tool) => tool.texts));
+  return costReport(definitions, await countingFor(texts, cacheFile));
 }
 
 /** `snapshot`: what is emitted (already filtered by each server's include / exclude). */
 export function contextCost(snapshot: Snapshot, settings: TargetSettings, count: CountTokens): ContextCostReport {
+  return costReport(toolDefinitions(snapshot, settings), count);
+}
+
+type Mode = Omit<TargetCost, "tokens">;
+
+/** What each target sends the model for each tool (`texts[i]` for `modes[i]`), servers in name order. */
+interface ToolDefinitions {
+  modes: Mode[];
+  servers: { server: string; tools: { tool: string; texts: string[] }[] }[];
+}
+
+function toolDefinitions(snapshot: Snapshot, settings: TargetSettings): ToolDefinitions {
   const modes = settings.targets.map((target) => ({ target, modelSchema: modeOf(target, settings) }));
+  const servers = Object.entries(snapshot.servers)
+    .sort(([a], [b]) => compare(a, b))
+    .map(([server, entry]) => ({ server, tools: entry.tools.map((tool) => ({ tool: tool.name, texts: modes.map((mode) => modelToolJson(tool, mode.modelSchema)) })) }));
+  return { modes, servers };
+}
+
+function costReport({ modes, servers: definitions }: ToolDefinitions, count: CountTokens): ContextCostReport {
   const tools: ToolCost[] = [];
   const servers: ServerCost[] = [];
-  for (const [server, entry] of Object.entries(snapshot.servers).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-    const own = entry.tools.map((tool) => {
-      const targets = modes.map((mode) => ({ ...mode, tokens: count(modelToolJson(tool, mode.modelSchema)) }));
-      return { server, tool: tool.name, targets, tokens: maxOf(targets.map((target) => target.tokens), 0) };
+  for (const { server, tools: defined } of definitions) {
+    const own = defined.map(({ tool, texts }) => {
+      const targets = modes.map((mode, index) => ({ ...mode, tokens: count(texts[index] ?? "") }));
+      return { server, tool, targets, tokens: maxOf(targets.map((target) => target.tokens), 0) };
     });
     pushAll(tools, own);
     const targets = sumTargets(modes, own);
@@ -73,7 +89,7 @@ export function contextCost(snapshot: Snapshot, settings: TargetSettings, count:
   return { encoding: ENCODING, exactFor: EXACT_FOR, servers, tools, heaviest: tools.slice(0, HEAVIEST_SHOWN), total: sumTargets(modes, tools) };
 }
 
-function sumTargets(modes: readonly Omit<TargetCost, "tokens">[], tools: readonly ToolCost[]): TargetCost[] {
+function sumTargets(modes: readonly Mode[], tools: readonly ToolCost[]): TargetCost[] {
   return modes.map((mode, index) => ({ ...mode, tokens: tools.reduce((sum, tool) => sum + (tool.targets[index]?.tokens ?? 0), 0) }));
 }
 
