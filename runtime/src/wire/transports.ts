@@ -10,9 +10,6 @@ import { useLineBuffer } from "./line-buffer.js";
 import { fetchWithCallHeaders } from "./call-headers.js";
 import { notingSentCredentials } from "./sent-credentials.js";
 import type { ResolvedHttp, ResolvedServer, ResolvedStdio } from "../connection/resolve-config.js";
-
-/** An HTTP server as resolved, with the credentials its requests add to. */
-type HttpServer = ResolvedHttp & Pick<ResolvedServer, "credentials">;
 import { missingPathOf } from "./missing-path.js";
 import { tailStderr, type StderrTail, type StderrTailSlot } from "./stderr-tail.js";
 import { StdoutNoise, watchStdout } from "./stdout-noise.js";
@@ -31,6 +28,9 @@ import { instrumentsFor, type Instruments } from "./telemetry/otel.js";
 import { traceTransport } from "./telemetry/trace-transport.js";
 import type { ResolvedTelemetry } from "../shared/telemetry-options.js";
 import { DEFAULT_MAX_REQUEST_STATE_BYTES, DEFAULT_MAX_RESPONSE_BYTES, ResponseLimit } from "./response-limit.js";
+
+/** An HTTP server as resolved, with the credentials its requests add to. */
+type HttpServer = ResolvedHttp & Pick<ResolvedServer, "credentials">;
 
 export { httpStatusOf, shouldFallBackToSse } from "./http-errors.js";
 
