@@ -3,7 +3,8 @@
  * never copies a secret. Names are chosen here; values are only compared, never kept or shown.
  */
 import { createHash } from "node:crypto";
-import { HIGH_ENTROPY, PLAIN_VALUES, SECRET_NAME_ENDING, SECRET_NAME_WORDS, SECRET_NAMES, SECRET_WORDS_NOT_LEADING, TOKEN_PREFIXES } from "./secret-rules.js";
+import { isSecretFieldName } from "@mcp-codegen/runtime/internal";
+import { HIGH_ENTROPY, PLAIN_VALUES, TOKEN_PREFIXES } from "./secret-rules.js";
 
 /** Assigns variable names; the same name never stands for two different values. */
 export class VariableNames {
@@ -41,22 +42,9 @@ export function envName(text: string): string {
   return /^[0-9]/.test(upper) || upper === "" ? `_${upper}` : upper;
 }
 
-/** `X-Api-Key` → x, api, key; `apiKey` → api, key; `--auth-token` → auth, token. */
-export function nameWords(name: string): string[] {
-  return name
-    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter((word) => word !== "");
-}
-
-/** Whether an env key, header, flag or query parameter name says its value is a secret. */
+/** Whether an env key, header, flag or query parameter name says its value is a secret: the runtime's rule, so what `init` keeps is what the runtime would not mask. */
 export function isSecretName(name: string): boolean {
-  const bare = name.replace(/^-+/, "");
-  if (SECRET_NAMES.some((pattern) => pattern.test(bare))) return true;
-  const words = nameWords(bare);
-  const secretWord = (word: string, index: number) => SECRET_NAME_WORDS.has(word) || (SECRET_WORDS_NOT_LEADING.has(word) && (index > 0 || words.length === 1));
-  return words.some(secretWord) || SECRET_NAME_ENDING.test(words.join(""));
+  return isSecretFieldName(name);
 }
 
 /** A well-known token prefix, or a long, high-entropy run of token characters. */

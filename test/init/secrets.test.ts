@@ -163,6 +163,17 @@ describe("secret names", () => {
     expect(http.entry).toEqual({ transport: "http", url: "https://mcp.example.com/mcp?pw=${SRV_PW}", headers: { "X-Admin-PW": "${SRV_X_ADMIN_PW}" } });
   });
 
+  it("run-together names that end in a secret (SECRETKEY, PRIVATEKEY, ACCESSKEY, SESSIONID) are secret, whatever the value looks like", () => {
+    expect(env({ SECRETKEY: "correcthorse", PRIVATEKEY: "batterystaple", ACCESSKEY: "opensesame", SESSIONID: "letmeinplease", GPGPASSPHRASE: "wordsonly" })).toEqual({
+      SECRETKEY: "${SECRETKEY}",
+      PRIVATEKEY: "${PRIVATEKEY}",
+      ACCESSKEY: "${ACCESSKEY}",
+      SESSIONID: "${SESSIONID}",
+      GPGPASSPHRASE: "${GPGPASSPHRASE}",
+    });
+    expect(env({ MONKEY: "banana", KEYBOARD: "us" })).toEqual({ MONKEY: "banana", KEYBOARD: "us" });
+  });
+
   it("names that begin with PW (Playwright's PW_DEBUG, PW_TEST_…) are not secret", () => {
     expect(env({ PW_DEBUG: "1", PW_TEST_HTML_REPORT_OPEN: "never" })).toEqual({ PW_DEBUG: "1", PW_TEST_HTML_REPORT_OPEN: "never" });
   });

@@ -143,6 +143,14 @@ describe("a server that echoes a credential into its listing", () => {
 });
 
 describe("the masks", () => {
+  test("what init replaces, the runtime masks: word-named secrets are this server's credentials, and ordinary names are not", () => {
+    const env = { GPG_PASSPHRASE: "correct horse battery", SENTRY_DSN: "https://k3y@o1.ingest.example/2", AccountKey: "storage-account-key", SECRETKEY: "plain-words-here", PW_DEBUG: "verbose-please", KEYBOARD: "us-international" };
+    const resolved = resolveServer("s", { transport: "stdio", command: "node", env }, {});
+    expect(resolved.credentials).toEqual(expect.arrayContaining(["correct horse battery", "https://k3y@o1.ingest.example/2", "plain-words-here", "storage-account-key"]));
+    expect(resolved.credentials).not.toContain("verbose-please");
+    expect(resolved.credentials).not.toContain("us-international");
+  });
+
   test("a placeholder check leaves nothing behind for the next reader of the same text", () => {
     const template = "${TOKEN_A}";
     expect(hasPlaceholder(template)).toBe(true);

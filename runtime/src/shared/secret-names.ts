@@ -1,12 +1,33 @@
+import { SECRET_NAME_ENDING, SECRET_NAME_WORDS, SECRET_NAMES, SECRET_WORDS_NOT_LEADING } from "./secret-name-words.js";
+
 /**
- * Names of `env` variables and headers whose values are secrets, by the words they contain
- * (`GITHUB_TOKEN`, `X-Api-Key`, `Authorization`, `DB_PASSWORD`, `ADMIN_PW`, `SMTP_PASSCODE`, `Cookie`, …).
- * `pw` counts as a word of its own, not as the first of a longer name (Playwright's `PW_DEBUG`).
+ * Names of `env` variables, headers, flags and query parameters whose values are secrets, by what
+ * they contain (`GITHUB_TOKEN`, `X-Api-Key`, `Authorization`, `DB_PASSWORD`, `SMTP_PASSCODE`,
+ * `Cookie`, …) or by their words (`GPG_PASSPHRASE`, `SENTRY_DSN`, `AccountKey`, `ADMIN_PW`:
+ * secret-name-words.ts). `pw` counts as a word of its own, not as the first of a longer name
+ * (Playwright's `PW_DEBUG`). `init` replaces the values of the same names (src/init/secrets.ts).
  */
 const SECRET_NAME = /token|secret|passw|passcode|pswd|pwd|api[-_]?key|private[-_]?key|access[-_]?key|credential|auth|cookie|session|bearer|(?:^|[-_])(?:key|pat|pass)(?:$|[-_])|[-_]pw(?:$|[-_])|^pw$/i;
 
 export function isSecretName(name: string): boolean {
-  return SECRET_NAME.test(name);
+  const bare = name.replace(/^-+/, "");
+  return SECRET_NAME.test(bare) || secretByWords(bare);
+}
+
+/** `X-Api-Key` → x, api, key; `apiKey` → api, key; `--auth-token` → auth, token. */
+export function nameWords(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word !== "");
+}
+
+function secretByWords(name: string): boolean {
+  if (SECRET_NAMES.some((pattern) => pattern.test(name))) return true;
+  const words = nameWords(name);
+  const secretWord = (word: string, index: number) => SECRET_NAME_WORDS.has(word) || (SECRET_WORDS_NOT_LEADING.has(word) && (index > 0 || words.length === 1));
+  return words.some(secretWord) || SECRET_NAME_ENDING.test(words.join(""));
 }
 
 /** Shorter values in a secret-named place are settings (`AUTH_METHOD: "pat"`, `SESSION_TTL: "3600"`), not secrets. */
