@@ -128,13 +128,13 @@ function npmInstall(folder: string): Promise<string | undefined> {
   });
 }
 
-/** The server's executable script: its package's `bin` (the one named `server.bin` when there are several). */
-function binOf(dir: string, server: RealServer): string {
+/** The server's executable script: its package's `bin` (the one named `name`, by default `server.bin`, when there are several). */
+function binOf(dir: string, server: RealServer, name = server.bin): string {
   const root = path.join(dir, "servers", server.key, "node_modules", server.package);
   const manifest = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { bin?: string | Record<string, string> };
   const bins = typeof manifest.bin === "string" ? { main: manifest.bin } : (manifest.bin ?? {});
-  const chosen = server.bin ? bins[server.bin] : Object.values(bins)[0];
-  if (!chosen) throw new Error(`${server.package} has no executable${server.bin ? ` named ${server.bin}` : ""}`);
+  const chosen = name ? bins[name] : Object.values(bins)[0];
+  if (!chosen) throw new Error(`${server.package} has no executable${name ? ` named ${name}` : ""}`);
   return path.join(root, chosen);
 }
 
@@ -195,7 +195,7 @@ async function startHttp(dir: string, run: Run, http: HttpMode): Promise<string>
   const scratch = scratchOf(dir, run.key);
   const fill = filler(scratch, port);
   // The environment a stdio server gets from the product; stdin stays open (some servers end with it).
-  const child = spawn(process.execPath, [binOf(dir, run.server), ...(http.args ?? run.server.args ?? []).map(fill)], {
+  const child = spawn(process.execPath, [binOf(dir, run.server, http.bin ?? run.server.bin), ...(http.args ?? run.server.args ?? []).map(fill)], {
     cwd: scratch,
     env: { ...inheritedEnvironment(), ...fillEnv({ ...run.server.env, ...http.env }, fill) },
     stdio: ["pipe", "pipe", "pipe"],

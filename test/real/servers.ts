@@ -29,6 +29,8 @@ export interface HttpMode {
   transport: "http" | "sse";
   /** The URL's path, as `/mcp`. */
   path: string;
+  /** The package's executable that serves this mode, when not the server's `bin` (its own HTTP executable). */
+  bin?: string;
   /** The arguments in this mode, instead of the server's `args`; `{port}` is the port to listen on. */
   args?: string[];
   /** Added to the server's `env`; `{port}` as in `args`. */
@@ -148,7 +150,21 @@ export const REAL_SERVERS: readonly RealServer[] = [
   { key: "netlify", package: "@netlify/mcp", version: "1.15.1" },
   { key: "n8n", package: "n8n-mcp", version: "2.87.0" },
   { key: "browser-tools", package: "@agentdeskai/browser-tools-mcp", version: "2.0.2" },
-  { key: "lara", package: "@translated/lara-mcp", version: "1.0.6", env: { LARA_ACCESS_KEY_ID: DUMMY, LARA_ACCESS_KEY_SECRET: DUMMY } },
+  {
+    key: "lara",
+    package: "@translated/lara-mcp",
+    version: "1.0.6",
+    env: { LARA_ACCESS_KEY_ID: DUMMY, LARA_ACCESS_KEY_SECRET: DUMMY },
+    // Over HTTP the credentials come with each request, as headers (its stdio env is not read).
+    http: [
+      {
+        transport: "http",
+        path: "/v1",
+        env: { TRANSPORT: "http", HOST: "127.0.0.1", PORT: "{port}" },
+        headers: { "x-lara-access-key-id": DUMMY, "x-lara-access-key-secret": DUMMY },
+      },
+    ],
+  },
   { key: "youtube-transcript", package: "@kimtaeyoon83/mcp-server-youtube-transcript", version: "0.1.1" },
   { key: "mastra-docs", package: "@mastra/mcp-docs-server", version: "1.2.27" },
   { key: "openzeppelin", package: "@openzeppelin/contracts-mcp", version: "0.7.1" },
@@ -181,13 +197,30 @@ export const REAL_SERVERS: readonly RealServer[] = [
   { key: "launchdarkly", package: "@launchdarkly/mcp-server", version: "0.6.2", args: ["start", "--api-key", DUMMY] },
   { key: "dataforseo", package: "dataforseo-mcp-server", version: "3.1.1", env: { DATAFORSEO_USERNAME: "user", DATAFORSEO_PASSWORD: DUMMY } },
   { key: "strava", package: "@r-huijts/strava-mcp-server", version: "1.2.1", env: { STRAVA_ACCESS_TOKEN: DUMMY } },
-  { key: "mobile", package: "@mobilenext/mobile-mcp", version: "1.0.4" },
+  {
+    key: "mobile",
+    package: "@mobilenext/mobile-mcp",
+    version: "1.0.4",
+    http: [{ transport: "http", path: "/mcp", args: ["--listen", "127.0.0.1:{port}"], env: { MOBILEMCP_AUTH: DUMMY }, headers: { Authorization: `Bearer ${DUMMY}` } }],
+  },
   { key: "excel", package: "@negokaz/excel-mcp-server", version: "0.12.0" },
-  { key: "browserbase", package: "@browserbasehq/mcp-server-browserbase", version: "2.4.3", env: { BROWSERBASE_API_KEY: DUMMY, BROWSERBASE_PROJECT_ID: DUMMY, GEMINI_API_KEY: DUMMY } },
+  {
+    key: "browserbase",
+    package: "@browserbasehq/mcp-server-browserbase",
+    version: "2.4.3",
+    env: { BROWSERBASE_API_KEY: DUMMY, BROWSERBASE_PROJECT_ID: DUMMY, GEMINI_API_KEY: DUMMY },
+    http: [{ transport: "http", path: "/mcp", args: ["--host", "127.0.0.1", "--port", "{port}"] }],
+  },
   { key: "datadog", package: "@winor30/mcp-server-datadog", version: "1.8.0", env: { DATADOG_API_KEY: DUMMY, DATADOG_APP_KEY: DUMMY } },
   { key: "shortcut", package: "@shortcut/mcp", version: "0.25.0", env: { SHORTCUT_API_TOKEN: DUMMY } },
   { key: "eslint", package: "@eslint/mcp", version: "0.3.13" },
-  { key: "ms-365", package: "@softeria/ms-365-mcp-server", version: "0.155.0" },
+  {
+    key: "ms-365",
+    package: "@softeria/ms-365-mcp-server",
+    version: "0.155.0",
+    // Over HTTP it takes the Graph identity from each request's bearer token (any token that is not an expired JWT).
+    http: [{ transport: "http", path: "/mcp", args: ["--http", "127.0.0.1:{port}"], headers: { Authorization: `Bearer ${DUMMY}` } }],
+  },
   { key: "monday", package: "@mondaydotcomorg/monday-api-mcp", version: "3.3.0", args: ["-t", DUMMY] },
   { key: "lark", package: "@larksuiteoapi/lark-mcp", version: "0.5.1", args: ["mcp", "-a", "cli_dummy", "-s", DUMMY] },
   { key: "drawio", package: "@drawio/mcp", version: "1.6.1" },
@@ -223,7 +256,16 @@ export const REAL_SERVERS: readonly RealServer[] = [
     http: [{ transport: "http", path: "/mcp", env: { REDDIT_BUDDY_HTTP: "true", REDDIT_BUDDY_HOST: "127.0.0.1", REDDIT_BUDDY_PORT: "{port}" } }],
   },
   { key: "hostinger", package: "hostinger-api-mcp", version: "1.63.2", bin: "hostinger-api-mcp", env: { API_TOKEN: DUMMY } },
-  { key: "todoist", package: "@doist/todoist-mcp", version: "11.0.0", bin: "todoist-mcp", env: { TODOIST_API_KEY: DUMMY } },
+  {
+    key: "todoist",
+    package: "@doist/todoist-mcp",
+    version: "11.0.0",
+    bin: "todoist-mcp",
+    env: { TODOIST_API_KEY: DUMMY },
+    // Its HTTP mode is its other executable. It checks the API key with Todoist on each request and
+    // serves it anyway when that check cannot reach Todoist (here, nothing on 127.0.0.1:9).
+    http: [{ transport: "http", path: "/mcp", bin: "todoist-mcp-http", env: { HOST: "127.0.0.1", PORT: "{port}", TODOIST_BASE_URL: "http://127.0.0.1:9" } }],
+  },
   { key: "creem", package: "creem", version: "1.13.0", args: ["start", "--api-key", DUMMY] },
   { key: "next-devtools", package: "next-devtools-mcp", version: "0.4.0" },
   { key: "zai", package: "@z_ai/mcp-server", version: "0.1.5", env: { Z_AI_API_KEY: DUMMY } },
@@ -309,4 +351,6 @@ export const SKIPPED: readonly { package: string; why: string }[] = [
   { package: "exa-mcp-server", why: "not over HTTP: no HTTP mode in the package (3.4.1, stdio only): HTTP is its hosted service" },
   { package: "chrome-devtools-mcp", why: "not over HTTP: no HTTP mode (1.11.0): its daemon speaks over a Unix socket" },
   { package: "@perplexity-ai/mcp-server", why: "not over HTTP: its HTTP mode is another script (dist/http.js), not its executable" },
+  { package: "hostinger-api-mcp", why: "not over HTTP: its HTTP mode (1.63.2, --http --host 127.0.0.1) has one session per process (one transport made at start), so after generate's session every initialize gets HTTP 400 \"Server already initialized\"" },
+  { package: "n8n-mcp", why: "not over HTTP: its HTTP mode (2.87.0, MCP_MODE=http) is another script (dist/mcp/index.js): its executable, dist/mcp/stdio-wrapper.js, sets MCP_MODE=stdio itself" },
 ];
