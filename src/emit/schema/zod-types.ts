@@ -309,9 +309,18 @@ export function arrayExpression(emit: Emit, node: JsonObject, pointer: string): 
     if (min !== undefined && min > 0) out += `.min(${min})`;
     if (max !== undefined) out += `.max(${max})`;
   }
-  if (node.uniqueItems === true) out += uniqueCheck(emit);
-  if (node.contains !== undefined) out += containsCheck(emit, node, pointer);
-  return out;
+  const itemChecks = (node.uniqueItems === true ? uniqueCheck(emit) : "") + (node.contains !== undefined ? containsCheck(emit, node, pointer) : "");
+  return itemChecks === "" ? out : itemsOnTheInput(emit, out, itemChecks);
+}
+
+/**
+ * `uniqueItems` and `contains` judge the items as they came, not Zod's output of them, as
+ * `onTheInput` does for an object's keys: Zod leaves an own `__proto__` key out of an object it
+ * returns, so `{"__proto__": 0}` would equal `{}`, and count no key for `contains`' `minProperties`.
+ */
+function itemsOnTheInput(emit: Emit, arraySchema: string, refinements: string): string {
+  const items = emit.hoist(`z.custom<unknown[]>((v) => Array.isArray(v))${refinements}`, "k");
+  return `z.preprocess((v, ctx) => { if (Array.isArray(v)) { const r = ${items}.safeParse(v); if (!r.success) for (const issue of r.error.issues) ctx.addIssue(issue as never); } return v; }, ${arraySchema})`;
 }
 
 /** Deep equality as Ajv has it (object key order does not matter): compare canonical keys. */
