@@ -19,8 +19,8 @@
  * configured by URL, and stopped by its pid after its check and verify, or when the run ends.
  *
  * Flags: `--keep` keeps the scratch folder (its path is printed; test/real/corpus.ts finds the
- * snapshots), `--dir <path>` uses another one, `--only a,b` runs only those keys, `--http` only
- * the runs over HTTP. A server already installed in the scratch folder at its pinned version is reused.
+ * snapshots), `--dir <path>` uses another one, `--only a,b` runs only those servers (`mobile`:
+ * all its runs; `mobile-http`: that run), `--http` only the runs over HTTP. A server already installed in the scratch folder at its pinned version is reused.
  * Exits 1 when a listed server fails to compile, disagrees or drifts; 0 otherwise.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
@@ -440,7 +440,8 @@ async function inPool<T, R>(items: readonly T[], size: number, work: (item: T) =
 
 async function main(): Promise<number> {
   const options = parseOptions(process.argv.slice(2));
-  const runs = REAL_SERVERS.flatMap(runsOf).filter((run) => (!options.only || options.only.includes(run.key)) && (!options.http || run.http));
+  // A server's key selects its HTTP runs too (`--only mobile --http`); a run's own key (`mobile-http`) selects that run.
+  const runs = REAL_SERVERS.flatMap(runsOf).filter((run) => (!options.only || options.only.includes(run.key) || options.only.includes(run.server.key)) && (!options.http || run.http));
   const servers = [...new Set(runs.map((run) => run.server))];
   log(`test:real: scratch folder ${options.dir}${options.keep ? " (kept)" : " (removed at the end; --keep keeps it)"}`);
   for (const skipped of SKIPPED) log(`test:real: skipped ${skipped.package}: ${skipped.why}`);
