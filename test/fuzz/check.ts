@@ -42,15 +42,26 @@ function ajvFor(draft: Draft): Ajv {
 }
 
 /**
- * A copy for Ajv, `__proto__` renamed: Ajv leaves a `__proto__` key out (of `properties`, and
- * of an instance's keys: its guard against prototype pollution), where JSON Schema reads it as
- * an ordinary key. The new name `_proto___` has the same length and matches the same vocabulary
- * patterns and formats (none), so counts, `propertyNames` and `patternProperties` read it alike;
- * in the vocabulary the name occurs only as a key or a `required` entry, and no other word is
- * `_proto___`.
+ * Names Ajv cannot take as ordinary keys, each with a stand-in of the same length that matches the
+ * same vocabulary patterns and formats (none): Ajv leaves a `__proto__` key out (of `properties`,
+ * and of an instance's keys: its guard against prototype pollution), and its deep equality
+ * (`uniqueItems`, fast-deep-equal) calls an own `valueOf` or `toString` and compares own
+ * `constructor`s by identity (`[{"valueOf":[]},{}]` threw; two `{"constructor":{}}` counted as
+ * unequal). JSON Schema reads them all as ordinary keys. In the vocabulary these names occur only
+ * as keys, `required` entries and the last segment of a definition's `$ref`.
  */
+const AJV_STAND_INS: readonly (readonly [string, string])[] = [
+  ["__proto__", "_proto___"],
+  ["constructor", "constructoR"],
+  ["valueOf", "valueOg"],
+  ["toString", "toStrinG"],
+];
+
+/** A copy for Ajv with those names replaced, in keys, `required` and `$ref`s (`#/$defs/__proto__`). */
 export function forAjv(value: Json): Json {
-  return JSON.parse(JSON.stringify(value).replaceAll('"__proto__"', '"_proto___"')) as Json;
+  let text = JSON.stringify(value);
+  for (const [name, standIn] of AJV_STAND_INS) text = text.replaceAll(`"${name}"`, `"${standIn}"`).replaceAll(`/${name}"`, `/${standIn}"`);
+  return JSON.parse(text) as Json;
 }
 
 export function compileAjv(c: FuzzCase, closed = false): ValidateFunction | undefined {

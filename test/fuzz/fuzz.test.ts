@@ -26,6 +26,20 @@ describe("the Ajv oracle", () => {
   });
 });
 
+describe("the oracle's stand-ins for names Ajv cannot take as keys", () => {
+  it("a recursive definition named __proto__ is followed by its $ref (FUZZ_SEED=777001)", () => {
+    const schema = { type: "object", properties: { a: { anyOf: [{ $ref: "#/$defs/__proto__" }, { type: "null" }] } }, $defs: JSON.parse('{"__proto__":{"type":"object","properties":{"value":{"type":"array"},"next":{"$ref":"#/$defs/__proto__"}}}}') as Json };
+    const verdicts = zodAgainstAjv({ draft: "2020-12", schema: schema as never }, [{ a: { next: { next: "" } } }, { a: { next: { next: {} } } }]);
+    expect(verdicts).toMatchObject({ accepted: 1, rejected: 1, disagreements: [] });
+  });
+
+  it("items with own valueOf and constructor keys are compared as JSON (FUZZ_SEED=20261206)", () => {
+    const schema = { type: "array", uniqueItems: true };
+    const instances = ['[{},{"valueOf":[]}]', '[{"constructor":{}},{"constructor":{}}]', '[{"toString":1},{"toString":1}]'].map((text) => JSON.parse(text) as Json);
+    expect(zodAgainstAjv({ draft: "draft-07", schema: schema as never }, instances)).toMatchObject({ accepted: 1, rejected: 2, disagreements: [] });
+  });
+});
+
 describe("items with an own __proto__ key (FUZZ_SEED=20261206 found the first)", () => {
   // Zod's output of an object item leaves an own `__proto__` key out: checks of the items run on them as they came.
   const cases: [string, Json, string][] = [
