@@ -15,7 +15,7 @@ export function isSecretName(name: string): boolean {
 }
 
 /** `X-Api-Key` → x, api, key; `apiKey` → api, key; `--auth-token` → auth, token. */
-export function nameWords(name: string): string[] {
+function nameWords(name: string): string[] {
   return name
     .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
     .toLowerCase()
