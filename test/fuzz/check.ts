@@ -64,9 +64,26 @@ export function forAjv(value: Json): Json {
   return JSON.parse(text) as Json;
 }
 
+/**
+ * Ajv's `uniqueItems` skips the items whose type `items` does not allow (they fail `items`
+ * anyway), which is wrong for the positions `prefixItems` (or a tuple `items`) governs:
+ * `[false, false, "", "a1"]` under `prefixItems: [{type: "boolean"}, …], items: {type: "string"}`
+ * passed with its duplicate `false`. Wrapped in `allOf`, `items` names no type Ajv reads there,
+ * and means the same.
+ */
+function withoutAjvUniqueShortcut(value: Json): Json {
+  if (Array.isArray(value)) return value.map(withoutAjvUniqueShortcut);
+  if (value === null || typeof value !== "object") return value;
+  const out: { [key: string]: Json } = {};
+  for (const [key, member] of Object.entries(value)) Object.defineProperty(out, key, { value: withoutAjvUniqueShortcut(member), enumerable: true, writable: true, configurable: true });
+  const items = out["items"];
+  if (out["uniqueItems"] === true && items !== null && typeof items === "object" && !Array.isArray(items) && "type" in items) out["items"] = { allOf: [items] };
+  return out;
+}
+
 export function compileAjv(c: FuzzCase, closed = false): ValidateFunction | undefined {
   const ajv = ajvFor(c.draft);
-  const schema = forAjv(closed ? closedReading(c) : structuredClone(c.schema)) as JsonObject;
+  const schema = withoutAjvUniqueShortcut(forAjv(closed ? closedReading(c) : structuredClone(c.schema))) as JsonObject;
   try {
     return ajv.compile(schema);
   } catch {

@@ -33,6 +33,11 @@ describe("the oracle's stand-ins for names Ajv cannot take as keys", () => {
     expect(verdicts).toMatchObject({ accepted: 1, rejected: 1, disagreements: [] });
   });
 
+  it("uniqueItems counts the prefixItems positions too (FUZZ_SEED=5150)", () => {
+    const schema = { type: "array", uniqueItems: true, prefixItems: [{ type: "boolean" }, { enum: [false] }, { type: "string" }], items: { type: "string" } };
+    expect(zodAgainstAjv({ draft: "2020-12", schema: schema as never }, [[false, false, "", "a1"], [true, false, "", "a1"]])).toMatchObject({ accepted: 1, rejected: 1, disagreements: [] });
+  });
+
   it("items with own valueOf and constructor keys are compared as JSON (FUZZ_SEED=20261206)", () => {
     const schema = { type: "array", uniqueItems: true };
     const instances = ['[{},{"valueOf":[]}]', '[{"constructor":{}},{"constructor":{}}]', '[{"toString":1},{"toString":1}]'].map((text) => JSON.parse(text) as Json);
