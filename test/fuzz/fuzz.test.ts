@@ -54,6 +54,22 @@ describe("items with an own __proto__ key (FUZZ_SEED=20261206 found the first)",
     ["contains: required __proto__", { type: "array", items: { type: "object" }, contains: { type: "object", required: ["__proto__"] } }, '[{"__proto__":0}]'],
     ["contains: maxProperties 0", { type: "array", items: { type: "object" }, contains: { type: "object", maxProperties: 0 } }, '[{"__proto__":0}]'],
   ];
+  // And oneOf, not and if/then/else judge the value as it came too (FUZZ_SEED=65537 found oneOf).
+  const objects: [string, Json, string[]][] = [
+    ["oneOf: a branch with a declared, required __proto__", JSON.parse('{"oneOf":[{"type":"object","properties":{"__proto__":{"enum":["a"]}},"required":["__proto__"]},{"enum":["a"]}]}') as Json, ['{"__proto__":"a"}', '"a"']],
+    ["oneOf: required __proto__ or b", { type: "object", oneOf: [{ required: ["__proto__"] }, { required: ["b"] }] }, ['{"__proto__":0}', '{"b":0}', '{"__proto__":0,"b":1}']],
+    ["not: required __proto__", { type: "object", not: { required: ["__proto__"] } }, ['{"__proto__":0}', "{}"]],
+    ["if: required __proto__", { type: "object", if: { required: ["__proto__"] }, then: { minProperties: 2 }, else: { maxProperties: 0 } }, ['{"__proto__":0}', '{"__proto__":0,"a":1}', "{}"]],
+  ];
+  for (const [name, schema, instances] of objects) {
+    it(name, () => {
+      for (const draft of ["draft-07", "2020-12"] as const) {
+        const verdicts = zodAgainstAjv({ draft, schema: schema as never }, instances.map((text) => JSON.parse(text) as Json));
+        expect(verdicts, `Ajv compiles it (${draft})`).toBeDefined();
+        expect(verdicts?.disagreements).toEqual([]);
+      }
+    });
+  }
   for (const [name, schema, instance] of cases) {
     it(name, () => {
       for (const draft of ["draft-07", "2020-12"] as const) {

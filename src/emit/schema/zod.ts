@@ -241,7 +241,7 @@ class ZodEmitter implements Emit {
       this.warn(childPointer(pointer, "oneOf"), "checked as anyOf (a branch is not checked exactly, so a second match proves nothing)");
       return `z.union(${name})`;
     }
-    return `z.union(${name}).refine((v) => (${name} as readonly z.ZodType[]).filter((s) => s.safeParse(v).success).length === 1, { message: "must match exactly one schema of oneOf" })`;
+    return onTheValue(`z.union(${name})`, `(${name} as readonly z.ZodType[]).filter((s) => s.safeParse(v).success).length === 1`, "must match exactly one schema of oneOf");
   }
 
   /**
@@ -268,7 +268,7 @@ class ZodEmitter implements Emit {
       return expression;
     }
     const name = this.hoist(sub.expression);
-    return `${expression}.refine((v) => !${name}.safeParse(v).success, { message: "must not match the schema of not" })`;
+    return onTheValue(expression, `!${name}.safeParse(v).success`, "must not match the schema of not");
   }
 
   /** if/then/else. When `if` is checked more loosely than Ajv, a value it passes must pass then or else. */
@@ -285,8 +285,18 @@ class ZodEmitter implements Emit {
       this.warn(childPointer(pointer, "if"), "if is not checked exactly: a value it passes may match then or else");
       passed = `${thenCheck} || ${elseCheck}`;
     }
-    return `${expression}.refine((v) => (${testName}.safeParse(v).success ? ${passed} : ${elseCheck}), { message: "must match the schema of then/else" })`;
+    return onTheValue(expression, `(${testName}.safeParse(v).success ? ${passed} : ${elseCheck})`, "must match the schema of then/else");
   }
+}
+
+/**
+ * `expression` with `condition` (on `v`) checked on the value as it came, before `expression`
+ * parses it: the sub-schemas of oneOf, not and if/then/else judge the same value the node does.
+ * Zod's output of an object leaves an own `__proto__` key out, so run on it they judged another
+ * (`{"__proto__": 0}` read as `{}`).
+ */
+function onTheValue(expression: string, condition: string, message: string): string {
+  return `z.preprocess((v, ctx) => { if (!(${condition})) ctx.addIssue({ code: "custom", message: ${JSON.stringify(message)}, input: v }); return v; }, ${expression})`;
 }
 
 function valuesExpression(values: Json[]): string {
