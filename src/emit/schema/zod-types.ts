@@ -138,16 +138,24 @@ export function objectExpression(emit: Emit, node: JsonObject, pointer: string):
   return ownKeysOnly(emit, checked, properties, required, pointer);
 }
 
+/** How the input checks below recognise the value they apply to, and its type there. */
+const INPUT_KINDS = {
+  object: { test: `v !== null && typeof v === "object" && !Array.isArray(v)`, type: "Record<string, unknown>" },
+  array: { test: "Array.isArray(v)", type: "unknown[]" },
+} as const;
+
 /**
- * Checks of an object's keys (counts, names, presence, dependencies, patterns) run on the input
- * as it came, not on Zod's output: Zod leaves an own `__proto__` key out of what it returns (and
- * out of a catchall's checks), yet JSON Schema counts and checks it like any other key. The
- * refinements run on the value itself (`z.custom` does not copy it); their issues are the
- * object's, and the object schema then parses the same value.
+ * Checks run on the input as it came, not on Zod's output: Zod leaves an own `__proto__` key out
+ * of what it returns (and out of a catchall's checks), yet JSON Schema counts and checks it like
+ * any other key. For an object, the checks of its keys (counts, names, presence, dependencies,
+ * patterns); for an array, `uniqueItems` and `contains`, which judge its items (`{"__proto__": 0}`
+ * would equal `{}`). The refinements run on the value itself (`z.custom` does not copy it); their
+ * issues are the node's, and `schema` then parses the same value.
  */
-function onTheInput(emit: Emit, objectSchema: string, refinements: string): string {
-  const keys = emit.hoist(`z.custom<Record<string, unknown>>((v) => v !== null && typeof v === "object" && !Array.isArray(v))${refinements}`, "k");
-  return `z.preprocess((v, ctx) => { if (v !== null && typeof v === "object" && !Array.isArray(v)) { const r = ${keys}.safeParse(v); if (!r.success) for (const issue of r.error.issues) ctx.addIssue(issue as never); } return v; }, ${objectSchema})`;
+function onTheInput(emit: Emit, schema: string, refinements: string, kind: keyof typeof INPUT_KINDS = "object"): string {
+  const { test, type } = INPUT_KINDS[kind];
+  const checks = emit.hoist(`z.custom<${type}>((v) => ${test})${refinements}`, "k");
+  return `z.preprocess((v, ctx) => { if (${test}) { const r = ${checks}.safeParse(v); if (!r.success) for (const issue of r.error.issues) ctx.addIssue(issue as never); } return v; }, ${schema})`;
 }
 
 /**
@@ -310,17 +318,7 @@ export function arrayExpression(emit: Emit, node: JsonObject, pointer: string): 
     if (max !== undefined) out += `.max(${max})`;
   }
   const itemChecks = (node.uniqueItems === true ? uniqueCheck(emit) : "") + (node.contains !== undefined ? containsCheck(emit, node, pointer) : "");
-  return itemChecks === "" ? out : itemsOnTheInput(emit, out, itemChecks);
-}
-
-/**
- * `uniqueItems` and `contains` judge the items as they came, not Zod's output of them, as
- * `onTheInput` does for an object's keys: Zod leaves an own `__proto__` key out of an object it
- * returns, so `{"__proto__": 0}` would equal `{}`, and count no key for `contains`' `minProperties`.
- */
-function itemsOnTheInput(emit: Emit, arraySchema: string, refinements: string): string {
-  const items = emit.hoist(`z.custom<unknown[]>((v) => Array.isArray(v))${refinements}`, "k");
-  return `z.preprocess((v, ctx) => { if (Array.isArray(v)) { const r = ${items}.safeParse(v); if (!r.success) for (const issue of r.error.issues) ctx.addIssue(issue as never); } return v; }, ${arraySchema})`;
+  return itemChecks === "" ? out : onTheInput(emit, out, itemChecks, "array");
 }
 
 /** Deep equality as Ajv has it (object key order does not matter): compare canonical keys. */
