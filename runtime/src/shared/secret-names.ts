@@ -66,7 +66,7 @@ export function secretArguments(args: readonly string[]): { index: number; value
       continue;
     }
     const next = args[index + 1];
-    if (/^--?[A-Za-z]/.test(arg) && isSecretName(arg.replace(/^-+/, "")) && next !== undefined && !next.startsWith("-")) found.push({ index: index + 1, value: next });
+    if (/^--?[A-Za-z]/.test(arg) && isSecretName(arg) && next !== undefined && !next.startsWith("-")) found.push({ index: index + 1, value: next });
   }
   return found;
 }
