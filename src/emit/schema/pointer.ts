@@ -58,9 +58,17 @@ export function isJsonObject(value: unknown): value is { [key: string]: Json } {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
-/** The keywords `forEachSchema` descends into beside the single-schema ones (built once, not per node). */
-const MAP_KEYWORDS_WALKED: readonly string[] = [...SCHEMA_MAP_KEYWORDS, "dependencies"];
-const LIST_KEYWORDS_WALKED: readonly string[] = [...SCHEMA_LIST_KEYWORDS, "items"];
+/** How `forEachSchema` descends into each keyword's value: one schema, a map of them, a list (or, for `items`, one schema). */
+type WalkedKind = "single" | "map" | "list";
+
+/** Every keyword `forEachSchema` descends into, in the order it visits them (a table, built once). */
+const WALKED_KEYWORDS: ReadonlyMap<string, { kind: WalkedKind; rank: number }> = new Map(
+  [
+    ...SINGLE_SCHEMA_KEYWORDS.map((keyword) => [keyword, "single"] as const),
+    ...[...SCHEMA_MAP_KEYWORDS, "dependencies"].map((keyword) => [keyword, "map"] as const),
+    ...[...SCHEMA_LIST_KEYWORDS, "items"].map((keyword) => [keyword, "list"] as const),
+  ].map(([keyword, kind], rank) => [keyword, { kind, rank }]),
+);
 
 /**
  * Visit every schema node (objects and booleans in schema positions), depth first, with its pointer.
@@ -79,27 +87,32 @@ export function forEachSchema(
 function walkSchema(node: Json, pointer: string, visit: (node: Json, pointer: string) => void, withPointers: boolean): void {
   visit(node, pointer);
   if (!isJsonObject(node)) return;
-  const child = (...segments: (string | number)[]) => (withPointers ? childPointer(pointer, ...segments) : "");
-  for (const keyword of SINGLE_SCHEMA_KEYWORDS) {
+  // A node holds a few keys and most hold none of the twenty keywords: finding them among its
+  // keys costs less than looking each keyword up (on objects of many shapes, each a slow lookup).
+  let present: string[] | undefined;
+  for (const key in node) if (WALKED_KEYWORDS.has(key)) (present ??= []).push(key);
+  if (present === undefined) return;
+  if (present.length > 1) present.sort((a, b) => WALKED_KEYWORDS.get(a)!.rank - WALKED_KEYWORDS.get(b)!.rank);
+  for (const keyword of present) {
     const value = node[keyword];
-    if (value !== undefined && (isJsonObject(value) || typeof value === "boolean")) walkSchema(value, child(keyword), visit, withPointers);
-  }
-  for (const keyword of MAP_KEYWORDS_WALKED) {
-    const map = node[keyword];
-    if (!isJsonObject(map)) continue;
-    for (const [key, value] of Object.entries(map)) {
-      if (isJsonObject(value) || typeof value === "boolean") walkSchema(value, child(keyword, key), visit, withPointers);
+    const at = withPointers ? childPointer(pointer, keyword) : "";
+    const { kind } = WALKED_KEYWORDS.get(keyword)!;
+    if (kind === "single" || (keyword === "items" && !Array.isArray(value))) {
+      if (isSchemaNode(value)) walkSchema(value, at, visit, withPointers);
+    } else if (kind === "map") {
+      if (!isJsonObject(value)) continue;
+      for (const [key, entry] of Object.entries(value)) {
+        if (isSchemaNode(entry)) walkSchema(entry, withPointers ? childPointer(at, key) : "", visit, withPointers);
+      }
+    } else if (Array.isArray(value)) {
+      value.forEach((entry, index) => {
+        if (isSchemaNode(entry)) walkSchema(entry, withPointers ? childPointer(at, index) : "", visit, withPointers);
+      });
     }
   }
-  for (const keyword of LIST_KEYWORDS_WALKED) {
-    const list = node[keyword];
-    if (keyword === "items" && (isJsonObject(list) || typeof list === "boolean")) {
-      walkSchema(list, child("items"), visit, withPointers);
-      continue;
-    }
-    if (!Array.isArray(list)) continue;
-    list.forEach((value, index) => {
-      if (isJsonObject(value) || typeof value === "boolean") walkSchema(value, child(keyword, index), visit, withPointers);
-    });
-  }
+}
+
+/** An object or a boolean: what stands where a schema can. */
+function isSchemaNode(value: Json | undefined): value is Json {
+  return typeof value === "boolean" || isJsonObject(value);
 }
