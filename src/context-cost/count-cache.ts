@@ -18,11 +18,16 @@ interface CacheFile {
 
 /** A counter for `texts` (and only them): cached counts where known, the tokenizer for the rest. */
 export async function countingFor(texts: readonly string[], cacheFile: string | undefined): Promise<CountTokens> {
-  const known = cacheFile === undefined ? new Map<string, number>() : await readCounts(cacheFile);
+  if (cacheFile === undefined) return countingAll(texts);
+  const known = await readCounts(cacheFile);
   const counts = new Map<string, number>();
+  // Each text's key, hashed once: looked up now, written below.
+  const keys = new Map<string, string>();
   const missing: string[] = [];
   for (const text of new Set(texts)) {
-    const cached = known.get(keyOf(text));
+    const key = keyOf(text);
+    keys.set(text, key);
+    const cached = known.get(key);
     if (cached === undefined) missing.push(text);
     else counts.set(text, cached);
   }
@@ -30,7 +35,15 @@ export async function countingFor(texts: readonly string[], cacheFile: string | 
     const count = await loadTokenizer();
     for (const text of missing) counts.set(text, count(text));
   }
-  if (cacheFile !== undefined && (missing.length > 0 || known.size !== counts.size)) await writeCounts(cacheFile, counts);
+  if (missing.length > 0 || known.size !== counts.size) await writeCounts(cacheFile, counts, keys);
+  return (text) => counts.get(text) ?? 0;
+}
+
+/** Without a cache (`--no-cache`): every text counted, none hashed. */
+async function countingAll(texts: readonly string[]): Promise<CountTokens> {
+  const count = await loadTokenizer();
+  const counts = new Map<string, number>();
+  for (const text of texts) if (!counts.has(text)) counts.set(text, count(text));
   return (text) => counts.get(text) ?? 0;
 }
 
@@ -48,9 +61,9 @@ async function readCounts(file: string): Promise<Map<string, number>> {
   }
 }
 
-async function writeCounts(file: string, counts: ReadonlyMap<string, number>): Promise<void> {
+async function writeCounts(file: string, counts: ReadonlyMap<string, number>, keys: ReadonlyMap<string, string>): Promise<void> {
   // Keys are our own hashes, never server text, so a plain object is safe here.
-  const entries = [...counts].map(([text, count]) => [keyOf(text), count] as const).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const entries = [...counts].map(([text, count]) => [keys.get(text)!, count] as const).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const file_: CacheFile = { version: CACHE_VERSION, counts: Object.fromEntries(entries) };
   await writeAtomic(file, `${JSON.stringify(file_)}\n`).catch(() => undefined); // a cache that cannot be written only costs time
 }

@@ -22,6 +22,9 @@ const SPLIT_ALTERNATIVES = [
 ];
 export const O200K_SPLIT = new RegExp(SPLIT_ALTERNATIVES.join("|"), "gu");
 
+/** The same pattern, sticky: matched where the previous piece ended. */
+const PIECE_AT = new RegExp(O200K_SPLIT.source, "uy");
+
 /**
  * Pieces up to this many bytes are merged by scanning (fastest for words); longer ones, which
  * only odd text has (a base64 blob or a run of one letter in a description), with a heap: the
@@ -37,12 +40,31 @@ export class O200kCounter {
   constructor(private readonly table: RankTable) {}
 
   count(text: string): number {
+    // The pattern matches every character, so the pieces are contiguous: each is found where the
+    // last one ended, by `test`, which builds no match object (`matchAll` built one per piece,
+    // most of what counting allocated).
     let tokens = 0;
-    for (const [piece] of text.matchAll(O200K_SPLIT)) {
-      const length = this.encode(piece);
-      tokens += this.table.rank(this.bytes, 0, length) >= 0 ? 1 : this.mergedLength(length);
+    let start = 0;
+    while (start < text.length) {
+      PIECE_AT.lastIndex = start;
+      const end = PIECE_AT.test(text) ? PIECE_AT.lastIndex : start;
+      // Never for text the pattern covers; kept exact for any it might not.
+      if (end === start) return tokens + this.countMatches(text.slice(start));
+      tokens += this.pieceTokens(this.encode(text, start, end));
+      start = end;
     }
     return tokens;
+  }
+
+  private countMatches(text: string): number {
+    let tokens = 0;
+    for (const [piece] of text.matchAll(O200K_SPLIT)) tokens += this.pieceTokens(this.encode(piece, 0, piece.length));
+    return tokens;
+  }
+
+  /** The tokens of the piece whose `length` bytes are in `this.bytes`. */
+  private pieceTokens(length: number): number {
+    return this.table.rank(this.bytes, 0, length) >= 0 ? 1 : this.mergedLength(length);
   }
 
   /** How many tokens the merge leaves of `bytes[0..length)` (tiktoken's byte-pair merge). */
@@ -86,13 +108,13 @@ export class O200kCounter {
     return rank < 0 ? Infinity : rank;
   }
 
-  /** UTF-8 of `piece` into `this.bytes` (lone surrogates as U+FFFD, as TextEncoder does); its length. */
-  private encode(piece: string): number {
-    if (this.bytes.length < piece.length * 3) this.bytes = new Uint8Array(piece.length * 3);
+  /** UTF-8 of `text[start..end)` into `this.bytes` (lone surrogates as U+FFFD, as TextEncoder does); its length. */
+  private encode(text: string, start: number, end: number): number {
+    if (this.bytes.length < (end - start) * 3) this.bytes = new Uint8Array((end - start) * 3);
     const bytes = this.bytes;
     let length = 0;
-    for (let index = 0; index < piece.length; index++) {
-      let code = piece.charCodeAt(index);
+    for (let index = start; index < end; index++) {
+      let code = text.charCodeAt(index);
       if (code < 0x80) {
         bytes[length++] = code;
         continue;
@@ -103,7 +125,7 @@ export class O200kCounter {
         continue;
       }
       if (code >= 0xd800 && code <= 0xdfff) {
-        const next = piece.charCodeAt(index + 1);
+        const next = index + 1 < end ? text.charCodeAt(index + 1) : NaN;
         if (code <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
           code = 0x10000 + ((code - 0xd800) << 10) + (next - 0xdc00);
           index++;
