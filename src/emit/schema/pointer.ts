@@ -62,13 +62,13 @@ export function isJsonObject(value: unknown): value is { [key: string]: Json } {
 type WalkedKind = "single" | "map" | "list";
 
 /** Every keyword `forEachSchema` descends into, in the order it visits them (a table, built once). */
-const WALKED_KEYWORDS: ReadonlyMap<string, { kind: WalkedKind; rank: number }> = new Map(
-  [
-    ...SINGLE_SCHEMA_KEYWORDS.map((keyword) => [keyword, "single"] as const),
-    ...[...SCHEMA_MAP_KEYWORDS, "dependencies"].map((keyword) => [keyword, "map"] as const),
-    ...[...SCHEMA_LIST_KEYWORDS, "items"].map((keyword) => [keyword, "list"] as const),
-  ].map(([keyword, kind], rank) => [keyword, { kind, rank }]),
-);
+const WALKED: readonly { keyword: string; kind: WalkedKind }[] = [
+  ...SINGLE_SCHEMA_KEYWORDS.map((keyword) => ({ keyword, kind: "single" as const })),
+  ...[...SCHEMA_MAP_KEYWORDS, "dependencies"].map((keyword) => ({ keyword, kind: "map" as const })),
+  ...[...SCHEMA_LIST_KEYWORDS, "items"].map((keyword) => ({ keyword, kind: "list" as const })),
+];
+/** Each walked keyword's place in WALKED: one bit of a node's mask of keywords held (fewer than 32). */
+const WALKED_RANK: ReadonlyMap<string, number> = new Map(WALKED.map(({ keyword }, rank) => [keyword, rank]));
 
 /**
  * Visit every schema node (objects and booleans in schema positions), depth first, with its pointer.
@@ -89,14 +89,16 @@ function walkSchema(node: Json, pointer: string, visit: (node: Json, pointer: st
   if (!isJsonObject(node)) return;
   // A node holds a few keys and most hold none of the twenty keywords: finding them among its
   // keys costs less than looking each keyword up (on objects of many shapes, each a slow lookup).
-  let present: string[] | undefined;
-  for (const key in node) if (WALKED_KEYWORDS.has(key)) (present ??= []).push(key);
-  if (present === undefined) return;
-  if (present.length > 1) present.sort((a, b) => WALKED_KEYWORDS.get(a)!.rank - WALKED_KEYWORDS.get(b)!.rank);
-  for (const keyword of present) {
+  let held = 0;
+  for (const key in node) {
+    const rank = WALKED_RANK.get(key);
+    if (rank !== undefined) held |= 1 << rank;
+  }
+  for (let rank = 0; held !== 0; rank++, held >>>= 1) {
+    if ((held & 1) === 0) continue;
+    const { keyword, kind } = WALKED[rank]!;
     const value = node[keyword];
     const at = withPointers ? childPointer(pointer, keyword) : "";
-    const { kind } = WALKED_KEYWORDS.get(keyword)!;
     if (kind === "single" || (keyword === "items" && !Array.isArray(value))) {
       if (isSchemaNode(value)) walkSchema(value, at, visit, withPointers);
     } else if (kind === "map") {
