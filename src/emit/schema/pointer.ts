@@ -87,7 +87,7 @@ export function forEachSchema(
 function walkSchema(node: Json, pointer: string, visit: (node: Json, pointer: string) => void, withPointers: boolean): void {
   visit(node, pointer);
   if (!isJsonObject(node)) return;
-  // A node holds a few keys and most hold none of the twenty keywords: finding them among its
+  // A node holds a few keys and most hold none of these keywords: finding them among its
   // keys costs less than looking each keyword up (on objects of many shapes, each a slow lookup).
   let held = 0;
   for (const key in node) {
