@@ -1,7 +1,9 @@
 /**
  * Canonical JSON: object keys sorted by UTF-16 code unit (never locale), arrays kept in order,
- * `undefined` members dropped. Used for the snapshot file, hashes and drift comparison, so the
- * same listing always gives the same bytes on every machine.
+ * `undefined` members dropped. Array-index keys ("0", "10") come first, in numeric order: every
+ * JavaScript object lists them so, whatever the order they were set in. Used for the snapshot
+ * file, hashes and drift comparison, so the same listing always gives the same bytes on every
+ * machine (test/runtime/canonical-json.test.ts).
  */
 import { setOwn } from "./own-property.js";
 
