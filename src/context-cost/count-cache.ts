@@ -6,6 +6,7 @@
  */
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
+import { compareCodeUnits } from "@mcp-codegen/runtime/internal";
 import { writeAtomic } from "../write/write.js";
 import { loadTokenizer, type CountTokens } from "./tokenizer.js";
 
@@ -63,7 +64,7 @@ async function readCounts(file: string): Promise<Map<string, number>> {
 
 async function writeCounts(file: string, counts: ReadonlyMap<string, number>, keys: ReadonlyMap<string, string>): Promise<void> {
   // Keys are our own hashes, never server text, so a plain object is safe here.
-  const entries = [...counts].map(([text, count]) => [keys.get(text)!, count] as const).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const entries = [...counts].map(([text, count]) => [keys.get(text)!, count] as const).sort(([a], [b]) => compareCodeUnits(a, b));
   const file_: CacheFile = { version: CACHE_VERSION, counts: Object.fromEntries(entries) };
   await writeAtomic(file, `${JSON.stringify(file_)}\n`).catch(() => undefined); // a cache that cannot be written only costs time
 }

@@ -12,7 +12,7 @@ import { countingFor } from "./count-cache.js";
 import { modelToolJson, modeOf } from "./model-tools.js";
 import { excludeSuggestion, HEAVIEST_SHOWN, type ExcludeSuggestion } from "./suggest.js";
 import type { TargetCost, ToolCost } from "./types.js";
-import { maxOf, pushAll } from "@mcp-codegen/runtime/internal";
+import { compareCodeUnits, maxOf, pushAll } from "@mcp-codegen/runtime/internal";
 
 export type { TargetCost, ToolCost } from "./types.js";
 
@@ -67,7 +67,7 @@ interface ToolDefinitions {
 function toolDefinitions(snapshot: Snapshot, settings: TargetSettings): ToolDefinitions {
   const modes = settings.targets.map((target) => ({ target, modelSchema: modeOf(target, settings) }));
   const servers = Object.entries(snapshot.servers)
-    .sort(([a], [b]) => compare(a, b))
+    .sort(([a], [b]) => compareCodeUnits(a, b))
     .map(([server, entry]) => ({ server, tools: entry.tools.map((tool) => ({ tool: tool.name, texts: modes.map((mode) => modelToolJson(tool, mode.modelSchema)) })) }));
   return { modes, servers };
 }
@@ -85,14 +85,10 @@ function costReport({ modes, servers: definitions }: ToolDefinitions, count: Cou
     const tokens = maxOf(targets.map((target) => target.tokens), 0);
     servers.push({ server, tools: own.length, targets, tokens, suggestion: excludeSuggestion(own, targets) });
   }
-  tools.sort((a, b) => b.tokens - a.tokens || compare(a.server, b.server) || compare(a.tool, b.tool));
+  tools.sort((a, b) => b.tokens - a.tokens || compareCodeUnits(a.server, b.server) || compareCodeUnits(a.tool, b.tool));
   return { encoding: ENCODING, exactFor: EXACT_FOR, servers, tools, heaviest: tools.slice(0, HEAVIEST_SHOWN), total: sumTargets(modes, tools) };
 }
 
 function sumTargets(modes: readonly Mode[], tools: readonly ToolCost[]): TargetCost[] {
   return modes.map((mode, index) => ({ ...mode, tokens: tools.reduce((sum, tool) => sum + (tool.targets[index]?.tokens ?? 0), 0) }));
-}
-
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
