@@ -105,13 +105,14 @@ function keyOf(kind: EntityKind, entity: JsonObject): string {
   return entityKey(kind, entity as { name: string; uri?: string; uriTemplate?: string });
 }
 
+/** The fields that are set, each a canonical copy, in code-unit order: the object is canonical as built (the fields are fixed names, none an array index). */
 function pick(source: Record<string, unknown>, fields: readonly string[]): JsonObject {
   const out: JsonObject = {};
-  for (const field of fields) {
+  for (const field of [...fields].sort(compareCodeUnits)) {
     const value = source[field];
     if (value !== undefined) out[field] = canonicalize(value) as Json;
   }
-  return canonicalize(out) as JsonObject;
+  return out;
 }
 
 function escapeRegExp(text: string): string {
