@@ -15,7 +15,7 @@ export * from "./shared/listing-snapshot.js";
 export * from "./shared/output-handling.js";
 export * from "./shared/peer-retry.js";
 export * from "./shared/placeholders.js";
-export { isSecretName as isSecretFieldName, looksLikeSecret, secretArguments } from "./shared/secret-names.js";
+export { isSecretName as isSecretFieldName, looksLikeSecret, secretArguments, urlParameters } from "./shared/secret-names.js";
 export { withoutCredentials } from "./shared/secret-registry.js";
 export * from "./shared/server-config.js";
 export * from "./shared/snapshot.js";

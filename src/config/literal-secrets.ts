@@ -1,12 +1,13 @@
 /**
  * Secrets written into the config as values (`env: { DB_PASSWORD: "hunter2" }`, a literal
- * `Authorization` header, `--api-key=…` in `args`, a password in the URL): the generated code
+ * `Authorization` header, `--api-key=…` in `args`, a password or `?api_key=…` / `#access_token=…`
+ * in the URL): the generated code
  * holds the server's connection as written, so such a value is copied into it. `auth`'s secrets
  * are refused outright (schema.ts); these are allowed (a local database's password, a test
  * key) but named, once per place, with the placeholder to write instead. A short word or a
  * number there is a setting (`AUTH_METHOD: "pat"`), not a secret.
  */
-import { hasPlaceholder, isSecretFieldName, looksLikeSecret, secretArguments, type ServerConfig } from "@mcp-codegen/runtime/internal";
+import { hasPlaceholder, isSecretFieldName, looksLikeSecret, secretArguments, urlParameters, type ServerConfig } from "@mcp-codegen/runtime/internal";
 import type { ResolvedServer } from "./load.js";
 
 export interface LiteralSecret {
@@ -40,7 +41,7 @@ function urlHoldsLiteralSecret(url: string): boolean {
     return false; // an invalid or placeholder URL: nothing written as a value to name
   }
   if (parsed.password !== "" && !hasPlaceholder(decodedOrAsIs(parsed.password))) return true;
-  return [...parsed.searchParams].some(([name, value]) => isSecretFieldName(name) && looksLikeSecret(value) && !hasPlaceholder(value));
+  return urlParameters(parsed).some(([name, value]) => isSecretFieldName(name) && looksLikeSecret(value) && !hasPlaceholder(value));
 }
 
 /** A password with a stray `%` (`%zz`) has no decoding: it is a value as written, not a reason to fail. */

@@ -16,7 +16,7 @@ export const WARNING_RULES: readonly WarningRule[] = [
   { id: "list-unavailable", match: /generated without (resources|resource templates|prompts)/, help: "the server advertises a list it did not answer; the rest was generated" },
   { id: "skill-refused", match: /^left out of the snapshot and the generated code: /, help: "a listed skill (SEP-2640) was left out: an invalid entry, a path that could leave its folder, or a SKILL.md that failed verification" },
   { id: "stdout-noise", match: /^wrote text that is not JSON-RPC on stdout/, help: "a stdio server wrote logging or a banner on stdout, where only JSON-RPC belongs; it answered all the same" },
-  { id: "literal-secret", match: /^a secret written as a value: copied into the generated code/, help: "a secret-named env entry, header, flag or URL password written as a value in the config, which the generated code copies" },
+  { id: "literal-secret", match: /^a secret written as a value: copied into the generated code/, help: "a secret-named env entry, header, flag, URL password or secret-named URL query or fragment parameter written as a value in the config, which the generated code copies" },
   { id: "peer-missing", match: /^not installed: the generated code cannot load/, help: "a package the generated code imports is not installed for the output folder" },
   { id: "tool-left-out", match: /^left out of the generated code/, help: "a tool whose input schema cannot be used was not generated" },
   { id: "model-schema-lossy", match: /^modelSchema "/, help: "the schema a provider accepts (modelSchema) is looser than the tool's; the runtime checks the exact one" },

@@ -70,6 +70,16 @@ describe("real failures with secrets in play", () => {
     expect(shown(failure)).not.toContain(encodeURIComponent(secret));
   });
 
+  test("a refused connection to a URL with a token written in its fragment, as OAuth's implicit flow puts it", async () => {
+    const secret = "fragment-SECRET-5e1f";
+    const port = await closedPort();
+    const runtime = runtimeOf({ servers: { s: { transport: "http", url: `http://127.0.0.1:${port}/mcp#access_token=${secret}&token_type=bearer` } } });
+    const failure = await runtime.callTool("s", "x").catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ConnectionError);
+    expect(shown(failure)).toContain(`127.0.0.1:${port}`);
+    expect(shown(failure)).not.toContain(secret);
+  });
+
   test("a client secret the token endpoint refused", async () => {
     const server = await startOAuthServer({
       tokenAuthMethods: ["client_secret_post"],

@@ -151,6 +151,13 @@ describe("the masks", () => {
     expect(resolved.credentials).not.toContain("us-international");
   });
 
+  test("a URL's written credentials are this server's: user info, and secret-named query and fragment parameters", () => {
+    const url = "http://user:pw-SEKRIT-31a1@127.0.0.1:9/mcp?api_key=q-SEKRIT-32b2&page=2#access_token=f-SEKRIT-33c3&token_type=bearer&section=intro";
+    const resolved = resolveServer("s", { transport: "http", url }, {});
+    expect(resolved.credentials).toEqual(expect.arrayContaining(["pw-SEKRIT-31a1", "q-SEKRIT-32b2", "f-SEKRIT-33c3"]));
+    for (const plain of ["2", "bearer", "intro"]) expect(resolved.credentials).not.toContain(plain);
+  });
+
   test("a placeholder check leaves nothing behind for the next reader of the same text", () => {
     const template = "${TOKEN_A}";
     expect(hasPlaceholder(template)).toBe(true);

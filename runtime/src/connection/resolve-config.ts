@@ -110,7 +110,7 @@ export function resolveServer(server: string, config: ServerConfig & { authProvi
 /**
  * Secrets written as values (a config object handed to the runtime, a config file that holds
  * one): what secret-named `env` entries, headers, flags and auth fields hold, and a URL's user
- * info and secret-named query parameters. Masked like the environment's values.
+ * info and secret-named query and fragment parameters. Masked like the environment's values.
  */
 function writtenSecrets(resolved: ServerConfig): string[] {
   if (resolved.transport === "stdio") return [...secretEntryValues(resolved.env), ...secretArgumentValues(resolved.args ?? [])];

@@ -75,12 +75,20 @@ export function secretArgumentValues(args: readonly string[]): string[] {
   return secretArguments(args).map((argument) => argument.value);
 }
 
-/** What a URL carries that is secret: its user info, and the values of secret-named query parameters. */
+/** What a URL carries that is secret: its user info, and the values of secret-named query and fragment parameters. */
 export function secretUrlValues(url: URL): string[] {
   // A user name alone is a token only where it reads like one (`https://<token>@host`).
   const values = [url.password, url.password === "" && looksLikeSecret(url.username) ? url.username : ""].map((part) => safeDecode(part));
-  for (const [name, value] of url.searchParams) if (isSecretName(name)) values.push(value);
+  for (const [name, value] of urlParameters(url)) if (isSecretName(name)) values.push(value);
   return values.filter((value) => value !== "");
+}
+
+/**
+ * A URL's `name=value` parameters: its query's, then its fragment's (`#access_token=…&…`, where
+ * OAuth's implicit flow puts tokens), each decoded as a form.
+ */
+export function urlParameters(url: URL): [string, string][] {
+  return [...url.searchParams, ...new URLSearchParams(url.hash.slice(1))];
 }
 
 function safeDecode(text: string): string {
