@@ -13,6 +13,12 @@ const URL_PARTS = /^([^?#]*)(?:\?([^#]*))?(?:#(.*))?$/s;
 
 /** `url`: a marked value (marks.ts). */
 export function urlWithoutSecrets(url: string, scrub: Scrub): string {
+  const raw = rawUserInfo(url);
+  if (raw) {
+    // The rest is judged as a URL of its own: its host, path, query and fragment.
+    const rest = urlWithoutSecrets(`${raw.scheme}${raw.rest}`, scrub).slice(raw.scheme.length);
+    return `${raw.scheme}${userInfoPlaceholders(`${raw.user}:${raw.password}`, scrub)}@${rest}`;
+  }
   const [, base = "", query, fragment] = URL_PARTS.exec(url) ?? [];
   const head = pathWithoutTokens(withoutUserInfo(base, scrub), scrub);
   return `${head}${query === undefined ? "" : `?${paramsWithoutSecrets(query, scrub)}`}${fragment === undefined ? "" : `#${paramsWithoutSecrets(fragment, scrub)}`}`;
@@ -23,10 +29,40 @@ function withoutUserInfo(base: string, scrub: Scrub): string {
   const userinfo = URL_WITH_SCHEME.exec(base);
   if (userinfo?.[1] === undefined || userinfo[2] === undefined || userinfo[2] === "") return base;
   const [whole, scheme, info] = userinfo;
+  return `${scheme}${userInfoPlaceholders(info, scrub)}@${base.slice(whole.length)}`;
+}
+
+function userInfoPlaceholders(info: string, scrub: Scrub): string {
   const colon = info.indexOf(":");
   const keep = (part: string, name: string) => leaf(part, envName(`${scrub.server}_${name}`), SECRET, scrub);
-  const scrubbed = colon < 0 ? keep(info, "USER") : `${keep(info.slice(0, colon), "USER")}:${keep(info.slice(colon + 1), "PASSWORD")}`;
-  return `${scheme}${scrubbed}@${base.slice(whole.length)}`;
+  return colon < 0 ? keep(info, "USER") : `${keep(info.slice(0, colon), "USER")}:${keep(info.slice(colon + 1), "PASSWORD")}`;
+}
+
+/** A host (and port) ending the text or followed by a path, query or fragment. */
+const HOST_THEN_END = /^[^@/?#\s]+(?:[/?#]|$)/;
+
+/**
+ * `scheme://user:pa#ss@host/…`: a password written with a raw `/`, `?` or `#` (as database URLs
+ * in the wild are), which the split into base, query and fragment would cut, leaving most of it
+ * outside the user info and in the config. The user info ends at the first `@` after which a
+ * host stands; `host:8080/…?e=a@b.com` is a port, not a password.
+ */
+function rawUserInfo(url: string): { scheme: string; user: string; password: string; rest: string } | undefined {
+  const scheme = SCHEME.exec(url)?.[0];
+  if (scheme === undefined) return undefined;
+  const afterScheme = url.slice(scheme.length);
+  const colon = afterScheme.indexOf(":");
+  const user = afterScheme.slice(0, Math.max(colon, 0));
+  if (colon < 0 || /[/?#@\s]/.test(user)) return undefined;
+  for (let at = afterScheme.indexOf("@", colon); at >= 0; at = afterScheme.indexOf("@", at + 1)) {
+    const password = afterScheme.slice(colon + 1, at);
+    if (/\s/.test(password)) return undefined;
+    if (!HOST_THEN_END.test(afterScheme.slice(at + 1))) continue;
+    // Without a raw delimiter the usual split reads it whole (withoutUserInfo).
+    if (!/[/?#]/.test(password) || /^\d+[/?]/.test(password)) return undefined;
+    return { scheme, user, password, rest: afterScheme.slice(at + 1) };
+  }
+  return undefined;
 }
 
 /** Token-like segments of the path become placeholders. */

@@ -30,6 +30,23 @@ describe("headers", () => {
   });
 });
 
+describe("a URL's password written with a raw delimiter", () => {
+  it("becomes a placeholder whole, whether it holds #, ?, / or @, and the host, path and query stay", () => {
+    for (const password of ["p#SEKRIT-90", "p?SEKRIT-91", "p@SEKRIT-92", "p/SEKRIT-93", "SEKRIT-94#x?y/z"]) {
+      const url = `postgres://admin:${password}@db.internal:5432/app?sslmode=require`;
+      const scrubbed = "postgres://${SRV_USER}:${SRV_PASSWORD}@db.internal:5432/app?sslmode=require";
+      expect(args("-y", "@modelcontextprotocol/server-postgres", url)).toEqual(["-y", "@modelcontextprotocol/server-postgres", scrubbed]);
+      expect(convert({ url: `https://admin:${password}@mcp.example.com/mcp#units=metric` }).entry["url"]).toBe("https://${SRV_USER}:${SRV_PASSWORD}@mcp.example.com/mcp#units=metric");
+    }
+  });
+
+  it("leaves a port followed by a path or query alone, and an @ in a query that follows it", () => {
+    for (const url of ["https://mcp.example.com:8080/mcp?email=me@example.com", "http://localhost:3000?owner=team@example.com", "https://mcp.example.com/mcp?pair=a:b@c.example"]) {
+      expect(args(url)).toEqual([url]);
+    }
+  });
+});
+
 describe("a value holding a placeholder is still judged", () => {
   it("a password in a URL whose host is a placeholder becomes a placeholder; the host stays", () => {
     const url = "postgres://admin:SEKRIT-34@${DB_HOST}/app";
