@@ -2,7 +2,8 @@
  * Servers that repeat the credentials they were sent (test/servers/echo-credentials.ts, real
  * HTTP on 127.0.0.1): whatever the product shows of their answers (CLI output, runtime errors,
  * the model's tool message) holds no secret, however the secret was given: a placeholder in
- * `auth`, a header written as a value, a call's own header, a URL's user info and query.
+ * `auth`, a header written as a value, a call's own header, a URL's user info and query; and what
+ * it logs to the app's `onLoggingMessage`.
  * Then the masks themselves: every form a secret takes in text, the longest first.
  */
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -77,6 +78,19 @@ describe("a server that echoes what it was sent", () => {
     const refused = await withCredentials.callTool("u", "whoami").catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(Error);
     for (const value of [values.password, values.query]) expect(shown(refused)).not.toContain(value);
+  });
+
+  test("a log message that repeats the credentials reaches onLoggingMessage masked", async () => {
+    const values = { bearer: "log-SEKRIT-26c9", header: "log-SEKRIT-27da" };
+    const logs: unknown[] = [];
+    const runtime = runtimeOf({
+      servers: { s: { transport: "http", url: `${echo.origin}/mcp/log`, headers: { Authorization: `Bearer ${values.bearer}`, "X-Api-Key": values.header } } },
+      callbacks: { onLoggingMessage: (message) => logs.push(message) },
+    });
+    await runtime.callTool("s", "whoami");
+    expect(logs).toHaveLength(1);
+    expect(JSON.stringify(logs[0])).toMatch(/serving url=\/mcp\/log .*authorization=\*\*\* x-api-key=\*\*\*/);
+    for (const value of Object.values(values)) expect(JSON.stringify(logs)).not.toContain(value);
   });
 
   test("a LangChain tool's error message for the model is masked as the typed call's error is", async () => {

@@ -9,6 +9,7 @@
  *                 as some 2025 servers answer a method they do not know
  *   /mcp/reflect  like /mcp, and puts the `authorization` header it was sent into its listing: the
  *                 instructions, the tool's description and a property's `default`
+ *   /mcp/log      like /mcp, but `tools/call` streams a log message holding the echo, then a result
  *
  * In process, for tests: `startEchoServer()`.
  */
@@ -70,6 +71,13 @@ function answer(request: IncomingMessage, response: ServerResponse, body: string
   if (path === "/mcp/reject") return echoError();
   if (path === "/mcp/discover-500" && message.method === "server/discover") {
     response.writeHead(500, { "content-type": "application/json" }).end(JSON.stringify({ jsonrpc: "2.0", id: message.id, error: { code: -32603, message: "Error in httpTransport: " } }));
+    return;
+  }
+  if (path === "/mcp/log" && message.method === "tools/call") {
+    const log = { jsonrpc: "2.0", method: "notifications/message", params: { level: "info", logger: "echo", data: { said: `serving ${echoOf(request)}` } } };
+    const result = { jsonrpc: "2.0", id: message.id, result: { content: [{ type: "text", text: "done" }] } };
+    response.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
+    response.end([log, result].map((event) => `event: message\ndata: ${JSON.stringify(event)}\n\n`).join(""));
     return;
   }
   const reflected = path === "/mcp/reflect" ? String(request.headers.authorization ?? "") : undefined;

@@ -11,6 +11,7 @@ import { onTaskStatusNotification } from "./task-status.js";
 import type { TaskStatus } from "../calls/tasks/types.js";
 import type { PendingCalls } from "./pending-calls.js";
 import { isLegacyConnection } from "../wire/era-2025.js";
+import { withoutCredentials } from "../shared/secret-registry.js";
 
 /** The roots a server is offered; replaced by `runtime.setRoots`, read at each `roots/list`. */
 export interface RootsHolder {
@@ -56,6 +57,7 @@ export function installHandlers(
   onToolsChanged: () => void,
   onTaskStatus: (status: TaskStatus) => void,
   pending: PendingCalls,
+  credentials: () => readonly string[],
 ): Promise<void> {
   const source: CallbackSource = Object.freeze({ server });
   const { onSampling, onElicitation, onLoggingMessage, onListChanged } = callbacks;
@@ -73,7 +75,8 @@ export function installHandlers(
     });
   }
   if (roots.current !== undefined) client.setRequestHandler("roots/list", () => ({ roots: [...(roots.current ?? [])] }));
-  if (onLoggingMessage) client.setNotificationHandler("notifications/message", (notification) => onLoggingMessage(notification.params, source));
+  // A log line is the server's text on its way to the app's logs: the server's own credentials are masked in it, as in its listings.
+  if (onLoggingMessage) client.setNotificationHandler("notifications/message", (notification) => onLoggingMessage(withoutCredentials(notification.params, credentials()), source));
   for (const [kind, method] of LIST_CHANGED) {
     if (kind !== "tools" && !onListChanged) continue;
     client.setNotificationHandler(method, async () => {

@@ -583,6 +583,7 @@ export class ServerConnection {
           () => this.#toolsChanged.forEach((listener) => listener()),
           (status) => this.taskStatus.publish(status),
           this.#pending,
+          () => this.credentials,
         ),
     };
   }
