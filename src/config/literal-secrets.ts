@@ -1,11 +1,10 @@
 /**
  * Secrets written into the config as values (`env: { DB_PASSWORD: "hunter2" }`, a literal
- * `Authorization` header, `--api-key=…` in `args`, a password or `?api_key=…` / `#access_token=…`
- * in the URL): the generated code
- * holds the server's connection as written, so such a value is copied into it. `auth`'s secrets
- * are refused outright (schema.ts); these are allowed (a local database's password, a test
- * key) but named, once per place, with the placeholder to write instead. A short word or a
- * number there is a setting (`AUTH_METHOD: "pat"`), not a secret.
+ * `Authorization` header, `--api-key=…` in `args`, a password, `?api_key=…` or `#access_token=…`
+ * in the URL): the generated code holds the server's connection as written, so such a value is
+ * copied into it. `auth`'s secrets are refused outright (schema.ts); these are allowed (a local
+ * database's password, a test key) but named, once per place, with the placeholder to write
+ * instead. A short word or a number there is a setting (`AUTH_METHOD: "pat"`), not a secret.
  */
 import { hasPlaceholder, isSecretFieldName, looksLikeSecret, secretArguments, urlParameters, type ServerConfig } from "@mcp-codegen/runtime/internal";
 import type { ResolvedServer } from "./load.js";

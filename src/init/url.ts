@@ -52,8 +52,9 @@ function rawUserInfo(url: string): { scheme: string; user: string; password: str
   if (scheme === undefined) return undefined;
   const afterScheme = url.slice(scheme.length);
   const colon = afterScheme.indexOf(":");
-  const user = afterScheme.slice(0, Math.max(colon, 0));
-  if (colon < 0 || /[/?#@\s]/.test(user)) return undefined;
+  if (colon < 0) return undefined;
+  const user = afterScheme.slice(0, colon);
+  if (/[/?#@\s]/.test(user)) return undefined;
   for (let at = afterScheme.indexOf("@", colon); at >= 0; at = afterScheme.indexOf("@", at + 1)) {
     const password = afterScheme.slice(colon + 1, at);
     if (/\s/.test(password)) return undefined;
