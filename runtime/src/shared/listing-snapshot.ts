@@ -105,10 +105,15 @@ function keyOf(kind: EntityKind, entity: JsonObject): string {
   return entityKey(kind, entity as { name: string; uri?: string; uriTemplate?: string });
 }
 
+/** Each kept-field list in code-unit order, sorted once (`pick` runs per listed entity). */
+const sortedFields = new Map<readonly string[], readonly string[]>();
+
 /** The fields that are set, each a canonical copy, in code-unit order: the object is canonical as built (the fields are fixed names, none an array index). */
 function pick(source: Record<string, unknown>, fields: readonly string[]): JsonObject {
+  let ordered = sortedFields.get(fields);
+  if (ordered === undefined) sortedFields.set(fields, (ordered = [...fields].sort(compareCodeUnits)));
   const out: JsonObject = {};
-  for (const field of [...fields].sort(compareCodeUnits)) {
+  for (const field of ordered) {
     const value = source[field];
     if (value !== undefined) out[field] = canonicalize(value) as Json;
   }
