@@ -3,7 +3,7 @@
  * HTTP on 127.0.0.1): whatever the product shows of their answers (CLI output, runtime errors,
  * the model's tool message) holds no secret, however the secret was given: a placeholder in
  * `auth`, a header written as a value, a call's own header, a URL's user info and query; and what
- * it logs to the app's `onLoggingMessage`.
+ * it logs to the app's `onLoggingMessage`, its progress messages and its tasks' status messages.
  * Then the masks themselves: every form a secret takes in text, the longest first.
  */
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -12,7 +12,7 @@ import { PassThrough } from "node:stream";
 import { inspect } from "node:util";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import type { ToolMessage } from "@langchain/core/messages";
-import { createRuntime, ProtocolError, type Runtime } from "../../runtime/src/index.js";
+import { createRuntime, ProtocolError, type ProgressUpdate, type Runtime } from "../../runtime/src/index.js";
 import { ToolCallError } from "../../runtime/src/shared/errors.js";
 import { z } from "zod";
 import { createLangChainTools, type ToolDescriptor } from "../../runtime/src/index.js";
@@ -91,6 +91,37 @@ describe("a server that echoes what it was sent", () => {
     expect(logs).toHaveLength(1);
     expect(JSON.stringify(logs[0])).toMatch(/serving url=\/mcp\/log .*authorization=\*\*\* x-api-key=\*\*\*/);
     for (const value of Object.values(values)) expect(JSON.stringify(logs)).not.toContain(value);
+  });
+
+  test("a progress message that repeats the credentials reaches onProgress masked, the runtime's and a call's own", async () => {
+    const secret = "progress-SEKRIT-29fc";
+    const updates: ProgressUpdate[] = [];
+    const runtime = runtimeOf({
+      servers: { s: { transport: "http", url: `${echo.origin}/mcp/progress`, headers: { Authorization: `Bearer ${secret}` } } },
+      callbacks: { onProgress: (update) => updates.push(update) },
+    });
+    await runtime.callTool("s", "whoami");
+    await runtime.callTool("s", "whoami", {}, { onProgress: (update) => updates.push(update) });
+    expect(updates).toHaveLength(2);
+    for (const update of updates) expect(update.message).toMatch(/^working for url=\/mcp\/progress .*authorization=\*\*\*/);
+    expect(JSON.stringify(updates)).not.toContain(secret);
+  });
+
+  test("a task's status messages reach the app masked, however they come: created, polled, notified, listed, cancelled", async () => {
+    const secret = "task-SEKRIT-28eb";
+    const heard: unknown[] = [];
+    const runtime = runtimeOf({
+      servers: { s: { transport: "http", url: `${echo.origin}/mcp/task`, headers: { Authorization: `Bearer ${secret}` } } },
+      callbacks: { onTaskStatus: (status) => heard.push(status), onProgress: (update) => heard.push(update) },
+    });
+    const cancelled = await (await runtime.startTask("s", "whoami")).cancel();
+    const task = await runtime.startTask("s", "whoami");
+    const seen: unknown[] = [cancelled, task.lastStatus];
+    await task.result();
+    seen.push(...heard, ...(await runtime.listTasks("s")));
+    const said = JSON.stringify(seen);
+    for (const phrase of ["cancelled", "started", "notified", "done", "listed"]) expect(said).toMatch(new RegExp(`${phrase} for url=/mcp/task .*?authorization=\\*\\*\\*`));
+    expect(said).not.toContain(secret);
   });
 
   test("a LangChain tool's error message for the model is masked as the typed call's error is", async () => {

@@ -10,6 +10,13 @@
  *   /mcp/reflect  like /mcp, and puts the `authorization` header it was sent into its listing: the
  *                 instructions, the tool's description and a property's `default`
  *   /mcp/log      like /mcp, but `tools/call` streams a log message holding the echo, then a result
+ *   /mcp/progress like /mcp, but `tools/call` streams a progress notification whose message holds
+ *                 the echo (to the request's progress token), then a result
+ *   /mcp/task     runs `whoami` as a task (protocol 2025-11-25): every status it gives has a status
+ *                 message holding the echo: created, `tasks/list`, `tasks/cancel`, and `tasks/get`.
+ *                 Every other `tasks/get` streams a `notifications/tasks/status` first, newer than
+ *                 the answer that follows it (so a handle keeps the notified status); the ones
+ *                 between answer that the task has completed.
  *
  * In process, for tests: `startEchoServer()`.
  */
@@ -30,10 +37,11 @@ function reflectingTool(credential: string): object {
 }
 
 export async function startEchoServer(): Promise<EchoServer> {
+  const tasks: TaskPolls = { polls: 0 };
   const server = createServer((request, response) => {
     let body = "";
     request.on("data", (chunk: Buffer) => (body += chunk.toString("utf8")));
-    request.on("end", () => answer(request, response, body));
+    request.on("end", () => answer(request, response, body, tasks));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
@@ -42,12 +50,57 @@ export async function startEchoServer(): Promise<EchoServer> {
   };
 }
 
+/** Answers with an SSE stream of JSON-RPC messages (notifications first, then the result). */
+function stream(response: ServerResponse, events: object[]): void {
+  response.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
+  response.end(events.map((event) => `event: message\ndata: ${JSON.stringify(event)}\n\n`).join(""));
+}
+
+const TASK_ID = "task-1";
+
+/** How many times `tasks/get` was asked, per server. */
+interface TaskPolls {
+  polls: number;
+}
+
+/** A task as the server describes it: its status message repeats what the request was sent with. */
+function taskOf(request: IncomingMessage, status: string, said: string, updatedLater = 0): object {
+  const at = new Date();
+  const later = new Date(at.getTime() + updatedLater);
+  return { taskId: TASK_ID, status, statusMessage: `${said} ${echoOf(request)}`, createdAt: at.toISOString(), lastUpdatedAt: later.toISOString(), ttl: 60_000, pollInterval: 10 };
+}
+
+function answerTask(request: IncomingMessage, response: ServerResponse, message: { id?: number | string; method?: string }, tasks: TaskPolls): void {
+  const reply = (result: object): void => stream(response, [{ jsonrpc: "2.0", id: message.id, result }]);
+  switch (message.method) {
+    case "initialize":
+      return reply({ protocolVersion: "2025-11-25", capabilities: { tools: {}, tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } }, serverInfo: { name: "echo-credentials", version: "1.0.0" } });
+    case "tools/list":
+      return reply({ tools: [{ ...TOOL, execution: { taskSupport: "optional" } }] });
+    case "tools/call":
+      return reply({ task: taskOf(request, "working", "started for") });
+    case "tasks/get": {
+      if (++tasks.polls % 2 === 0) return reply(taskOf(request, "completed", "done for"));
+      const notified = { jsonrpc: "2.0", method: "notifications/tasks/status", params: taskOf(request, "working", "notified for", 1_000) };
+      return stream(response, [notified, { jsonrpc: "2.0", id: message.id, result: taskOf(request, "working", "polled for") }]);
+    }
+    case "tasks/list":
+      return reply({ tasks: [taskOf(request, "working", "listed for")] });
+    case "tasks/cancel":
+      return reply(taskOf(request, "cancelled", "cancelled for"));
+    case "tasks/result":
+      return reply({ content: [{ type: "text", text: "done" }] });
+    default:
+      return stream(response, [{ jsonrpc: "2.0", id: message.id, error: { code: -32601, message: "Method not found" } }]);
+  }
+}
+
 function echoOf(request: IncomingMessage): string {
   const headers = Object.entries(request.headers).map(([name, value]) => `${name}=${String(value)}`);
   return `url=${request.url ?? ""} ${headers.join(" ")}`;
 }
 
-function answer(request: IncomingMessage, response: ServerResponse, body: string): void {
+function answer(request: IncomingMessage, response: ServerResponse, body: string, tasks: TaskPolls): void {
   if (request.method !== "POST") {
     response.writeHead(405).end();
     return;
@@ -75,11 +128,15 @@ function answer(request: IncomingMessage, response: ServerResponse, body: string
   }
   if (path === "/mcp/log" && message.method === "tools/call") {
     const log = { jsonrpc: "2.0", method: "notifications/message", params: { level: "info", logger: "echo", data: { said: `serving ${echoOf(request)}` } } };
-    const result = { jsonrpc: "2.0", id: message.id, result: { content: [{ type: "text", text: "done" }] } };
-    response.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
-    response.end([log, result].map((event) => `event: message\ndata: ${JSON.stringify(event)}\n\n`).join(""));
-    return;
+    return stream(response, [log, { jsonrpc: "2.0", id: message.id, result: { content: [{ type: "text", text: "done" }] } }]);
   }
+  if (path === "/mcp/progress" && message.method === "tools/call") {
+    const token = (message.params as { _meta?: { progressToken?: string | number } } | undefined)?._meta?.progressToken;
+    const progress = { jsonrpc: "2.0", method: "notifications/progress", params: { progressToken: token, progress: 1, total: 2, message: `working for ${echoOf(request)}` } };
+    const result = { jsonrpc: "2.0", id: message.id, result: { content: [{ type: "text", text: "done" }] } };
+    return stream(response, token === undefined ? [result] : [progress, result]);
+  }
+  if (path === "/mcp/task") return answerTask(request, response, message, tasks);
   const reflected = path === "/mcp/reflect" ? String(request.headers.authorization ?? "") : undefined;
   switch (message.method) {
     case "initialize": {

@@ -85,7 +85,7 @@ export function installHandlers(
     });
   }
   // Status of the tasks this client follows (handles listen per task id).
-  return onTaskStatusNotification(client, onTaskStatus);
+  return onTaskStatusNotification(client, onTaskStatus, credentials);
 }
 
 /**

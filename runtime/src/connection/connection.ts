@@ -128,7 +128,7 @@ export class ServerConnection {
     this.#loggingLevel = config.loggingLevel ?? runtime?.loggingLevel;
     this.roots = { current: config.roots ?? runtime?.roots };
     const levels = { server: timeoutsOf(config), runtime: runtime === undefined ? undefined : timeoutsOf(runtime) };
-    this.defaults = new RequestDefaults(server, levels, config.toolTimeouts, this.#callbacks.onProgress);
+    this.defaults = new RequestDefaults(server, levels, { credentials: () => this.credentials, toolTimeouts: config.toolTimeouts, onProgress: this.#callbacks.onProgress });
     this.taskCallbacks = { onTaskStatus: this.#callbacks.onTaskStatus, onProgress: this.#callbacks.onProgress };
   }
 

@@ -18,6 +18,7 @@
  */
 import type { RequestOptions } from "@modelcontextprotocol/client";
 import type { CallOptions, ProgressUpdate, RuntimeCallbacks, ToolTimeout } from "../shared/types.js";
+import { withoutCredentials } from "../shared/secret-registry.js";
 
 /** One level's timeouts (a bare number in `toolTimeouts` is `{ timeout }`). */
 export type TimeoutLevel = { [K in keyof ToolTimeout]?: ToolTimeout[K] | undefined } | undefined;
@@ -47,9 +48,14 @@ function ignoreProgress(): void {}
 
 type ProgressListener = (update: ProgressUpdate) => void;
 
+/**
+ * The SDK options of one request. `credentials` are the server's own, masked in the progress
+ * messages it sends (its words on their way to the app's callbacks, as its log messages are).
+ */
 export function requestOptions(
   options: CallOptions | undefined,
   defaults: RequestOptions | undefined,
+  credentials: () => readonly string[],
   fallbackProgress?: ProgressListener,
 ): RequestOptions | undefined {
   if (options === undefined && fallbackProgress === undefined) return defaults;
@@ -71,7 +77,7 @@ export function requestOptions(
       onProgress({
         progress: progress.progress,
         ...(progress.total !== undefined ? { total: progress.total } : {}),
-        ...(progress.message !== undefined ? { message: progress.message } : {}),
+        ...(progress.message !== undefined ? { message: withoutCredentials(progress.message, credentials()) } : {}),
       });
   }
   return out;
@@ -84,10 +90,13 @@ export class RequestDefaults {
   readonly #perTool: ReadonlyMap<string, RequestOptions | undefined> | undefined;
   readonly #server: string;
   readonly #onProgress: RuntimeCallbacks["onProgress"];
+  readonly #credentials: () => readonly string[];
 
-  constructor(server: string, levels: TimeoutLevels, toolTimeouts?: Record<string, number | ToolTimeout>, onProgress?: RuntimeCallbacks["onProgress"]) {
+  constructor(server: string, levels: TimeoutLevels, settings: { credentials: () => readonly string[]; toolTimeouts?: Record<string, number | ToolTimeout> | undefined; onProgress?: RuntimeCallbacks["onProgress"] }) {
+    const { toolTimeouts, onProgress } = settings;
     this.#server = server;
     this.#onProgress = onProgress;
+    this.#credentials = settings.credentials;
     this.base = defaultRequestOptions(levels);
     if (toolTimeouts !== undefined) {
       const perTool = new Map<string, RequestOptions | undefined>();
@@ -120,8 +129,8 @@ export class RequestDefaults {
 
   #with(defaults: RequestOptions | undefined, subject: string | undefined, options: CallOptions | undefined): RequestOptions | undefined {
     const onProgress = this.#onProgress;
-    if (onProgress === undefined || options?.onProgress) return requestOptions(options, defaults);
+    if (onProgress === undefined || options?.onProgress) return requestOptions(options, defaults, this.#credentials);
     const source = subject === undefined ? { server: this.#server } : { server: this.#server, name: subject };
-    return requestOptions(options, defaults, (update) => onProgress(update, source));
+    return requestOptions(options, defaults, this.#credentials, (update) => onProgress(update, source));
   }
 }

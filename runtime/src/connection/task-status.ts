@@ -6,6 +6,7 @@ import type { Client, Task } from "@modelcontextprotocol/client";
 import { loadSchemaSdk } from "../wire/sdk.js";
 import type { CallbackSource, ProgressUpdate } from "../shared/types.js";
 import type { TaskStatus } from "../calls/tasks/types.js";
+import { withoutCredentials } from "../shared/secret-registry.js";
 
 /** The runtime's (or server's) own callbacks, for tasks waited on without call options. */
 export interface TaskCallbacks {
@@ -33,17 +34,21 @@ export class TaskStatusHub {
 }
 
 /** Registers the one handler of `notifications/tasks/status` on a client before it connects. */
-export async function onTaskStatusNotification(client: Client, listener: (status: TaskStatus) => void): Promise<void> {
+export async function onTaskStatusNotification(client: Client, listener: (status: TaskStatus) => void, credentials: () => readonly string[]): Promise<void> {
   const { TaskStatusNotificationParamsSchema } = await loadSchemaSdk();
-  client.setNotificationHandler("notifications/tasks/status", { params: TaskStatusNotificationParamsSchema }, (params) => listener(toStatus(params)));
+  client.setNotificationHandler("notifications/tasks/status", { params: TaskStatusNotificationParamsSchema }, (params) => listener(toStatus(params, credentials())));
 }
 
-/** A task as the protocol sends it, as the runtime reports it. */
-export function toStatus(task: Task): TaskStatus {
+/**
+ * A task as the protocol sends it, as the runtime reports it. The status message is the server's
+ * words on their way to the app's callbacks, logs and errors: the server's own credentials are
+ * masked in it, as in its listings and log messages.
+ */
+export function toStatus(task: Task, credentials: readonly string[]): TaskStatus {
   return {
     taskId: task.taskId,
     status: task.status,
-    ...(task.statusMessage === undefined ? {} : { statusMessage: task.statusMessage }),
+    ...(task.statusMessage === undefined ? {} : { statusMessage: withoutCredentials(task.statusMessage, credentials) }),
     createdAt: task.createdAt,
     lastUpdatedAt: task.lastUpdatedAt,
     ttl: task.ttl,

@@ -36,6 +36,8 @@ export interface TaskChannel {
   watch(taskId: string, listener: (status: TaskStatus) => void): () => void;
   /** Whether this client declared a capability (`elicitation`, `sampling`, `roots`) to the server. */
   declares(capability: string): boolean;
+  /** The server's own credentials as they stand, masked in what it says about its tasks. */
+  credentials(): readonly string[];
 }
 
 
@@ -55,6 +57,7 @@ export function connectionChannel(connection: ServerConnection, outputPolicy: Ou
     },
     watch: (taskId, listener) => connection.taskStatus.listen(taskId, listener),
     declares: (capability) => connection.declares(capability),
+    credentials: () => connection.credentials,
   };
 }
 

@@ -63,13 +63,13 @@ export class McpTaskHandle<O = unknown> implements TaskHandle<O> {
   }
 
   async status(options?: { signal?: AbortSignal; timeout?: number }): Promise<TaskStatus> {
-    const status = await this.#request((client, request) => getTask(client, this.taskId, request), options);
+    const status = await this.#request((client, request) => getTask(client, this.taskId, request, this.#channel.credentials()), options);
     this.#see(status);
     return this.#latest;
   }
 
   async cancel(options?: { timeout?: number }): Promise<TaskStatus> {
-    const status = await this.#request((client, request) => cancelTask(client, this.taskId, request), options);
+    const status = await this.#request((client, request) => cancelTask(client, this.taskId, request, this.#channel.credentials()), options);
     this.#see(status);
     return this.#latest;
   }

@@ -9,6 +9,8 @@
  * The client declares no `tasks` capability of its own: that capability is about the client
  * running tasks for the server (task-augmented sampling or elicitation), which it does not.
  * Sending task-augmented tool calls needs only the server's `tasks.requests.tools.call`.
+ *
+ * Statuses come back with the server's own `credentials` masked in their messages (`toStatus`).
  */
 import type { CallToolResult, Client, RequestOptions, Task } from "@modelcontextprotocol/client";
 import { loadedClientSdk, loadSchemaSdk } from "../../wire/sdk.js";
@@ -27,17 +29,18 @@ export async function createToolTask(
   args: Record<string, unknown>,
   ttl: number | undefined,
   options: RequestOptions | undefined,
+  credentials: readonly string[],
 ): Promise<TaskStatus> {
   const { CreateTaskResultSchema } = await loadSchemaSdk();
   const task = ttl === undefined ? {} : { ttl };
   const created = await client.request({ method: "tools/call", params: { name, arguments: args, task } }, CreateTaskResultSchema, options);
-  return toStatus(created.task);
+  return toStatus(created.task, credentials);
 }
 
 /** `tasks/get`. */
-export async function getTask(client: Client, taskId: string, options: RequestOptions | undefined): Promise<TaskStatus> {
+export async function getTask(client: Client, taskId: string, options: RequestOptions | undefined, credentials: readonly string[]): Promise<TaskStatus> {
   const { GetTaskResultSchema } = await loadSchemaSdk();
-  return toStatus(await client.request({ method: "tasks/get", params: { taskId } }, GetTaskResultSchema, options));
+  return toStatus(await client.request({ method: "tasks/get", params: { taskId } }, GetTaskResultSchema, options), credentials);
 }
 
 /**
@@ -51,9 +54,9 @@ export async function getTaskPayload(client: Client, taskId: string, options: Re
 }
 
 /** `tasks/cancel`: the task's status after cancelling. */
-export async function cancelTask(client: Client, taskId: string, options: RequestOptions | undefined): Promise<TaskStatus> {
+export async function cancelTask(client: Client, taskId: string, options: RequestOptions | undefined, credentials: readonly string[]): Promise<TaskStatus> {
   const { CancelTaskResultSchema } = await loadSchemaSdk();
-  return toStatus(await client.request({ method: "tasks/cancel", params: { taskId } }, CancelTaskResultSchema, options));
+  return toStatus(await client.request({ method: "tasks/cancel", params: { taskId } }, CancelTaskResultSchema, options), credentials);
 }
 
 /** One page of `tasks/list`. */
@@ -61,10 +64,11 @@ export async function listTaskPage(
   client: Client,
   cursor: string | undefined,
   options: RequestOptions | undefined,
+  credentials: readonly string[],
 ): Promise<{ items: TaskStatus[]; nextCursor: string | undefined }> {
   const { ListTasksResultSchema } = await loadSchemaSdk();
   const page = await client.request({ method: "tasks/list", params: cursor === undefined ? {} : { cursor } }, ListTasksResultSchema, options);
-  return { items: page.tasks.map(toStatus), nextCursor: page.nextCursor };
+  return { items: page.tasks.map((task) => toStatus(task, credentials)), nextCursor: page.nextCursor };
 }
 
 

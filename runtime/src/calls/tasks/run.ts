@@ -31,7 +31,7 @@ export async function startToolTask<O>(link: TaskLink, tool: TaskTool<O>, args: 
   const first = await connection.run(
     (client, requestOptions) => {
       if (!serverRunsToolTasks(client)) throw new ProtocolError(channel.server, "the server does not run tools as tasks (no tasks.requests.tools.call capability)", { tool: tool.name });
-      return createToolTask(client, tool.name, args, options.ttl, requestOptions);
+      return createToolTask(client, tool.name, args, options.ttl, requestOptions, connection.credentials);
     },
     connection.defaults.forTool(tool.name, callOptions),
     tool.name,
@@ -42,7 +42,7 @@ export async function startToolTask<O>(link: TaskLink, tool: TaskTool<O>, args: 
 
 /** A handle on a task started earlier (here or by another process), after checking the server knows it. */
 export async function resumeTask<O>(link: TaskLink, taskId: string, tool?: TaskTool<O>): Promise<McpTaskHandle<O>> {
-  const first = await link.channel.request(taskId, tool?.name, (client, requestOptions) => getTask(client, taskId, requestOptions), undefined);
+  const first = await link.channel.request(taskId, tool?.name, (client, requestOptions) => getTask(client, taskId, requestOptions, link.channel.credentials()), undefined);
   return new McpTaskHandle(link.channel, first, tool);
 }
 
@@ -50,7 +50,7 @@ export async function resumeTask<O>(link: TaskLink, taskId: string, tool?: TaskT
 export function listTasks(link: TaskLink): Promise<TaskStatus[]> {
   const { connection } = link;
   return connection.run(
-    (client, requestOptions) => collectPages(connection.server, "tasks", (cursor) => listTaskPage(client, cursor, requestOptions)),
+    (client, requestOptions) => collectPages(connection.server, "tasks", (cursor) => listTaskPage(client, cursor, requestOptions, connection.credentials)),
     connection.defaults.base,
     undefined,
     undefined,
