@@ -13,41 +13,49 @@ const URL_PARTS = /^([^?#]*)(?:\?([^#]*))?(?:#(.*))?$/s;
 
 /** `url`: a marked value (marks.ts). */
 export function urlWithoutSecrets(url: string, scrub: Scrub): string {
-  const raw = rawUserInfo(url);
-  if (raw) {
-    // The rest is judged as a URL of its own: its host, path, query and fragment.
-    const rest = urlWithoutSecrets(`${raw.scheme}${raw.rest}`, scrub).slice(raw.scheme.length);
-    return `${raw.scheme}${userInfoPlaceholders(`${raw.user}:${raw.password}`, scrub)}@${rest}`;
-  }
+  const found = userInfoOf(url);
+  if (found === undefined) return pathAndParamsWithoutSecrets(url, scrub);
+  // The rest is judged as a URL of its own: its host, path, query and fragment.
+  const rest = pathAndParamsWithoutSecrets(`${found.scheme}${found.rest}`, scrub).slice(found.scheme.length);
+  return `${found.scheme}${userInfoPlaceholders(found.info, scrub)}@${rest}`;
+}
+
+/** A URL without user info: its token-like path segments and secret parameters become placeholders. */
+function pathAndParamsWithoutSecrets(url: string, scrub: Scrub): string {
   const [, base = "", query, fragment] = URL_PARTS.exec(url) ?? [];
-  const head = pathWithoutTokens(withoutUserInfo(base, scrub), scrub);
-  return `${head}${query === undefined ? "" : `?${paramsWithoutSecrets(query, scrub)}`}${fragment === undefined ? "" : `#${paramsWithoutSecrets(fragment, scrub)}`}`;
+  return `${pathWithoutTokens(base, scrub)}${query === undefined ? "" : `?${paramsWithoutSecrets(query, scrub)}`}${fragment === undefined ? "" : `#${paramsWithoutSecrets(fragment, scrub)}`}`;
 }
 
-/** `scheme://user:password@host…`: user and password become placeholders. */
-function withoutUserInfo(base: string, scrub: Scrub): string {
-  const userinfo = URL_WITH_SCHEME.exec(base);
-  if (userinfo?.[1] === undefined || userinfo[2] === undefined || userinfo[2] === "") return base;
-  const [whole, scheme, info] = userinfo;
-  return `${scheme}${userInfoPlaceholders(info, scrub)}@${base.slice(whole.length)}`;
-}
-
+/** `user` or `user:password` become placeholders. */
 function userInfoPlaceholders(info: string, scrub: Scrub): string {
   const colon = info.indexOf(":");
   const keep = (part: string, name: string) => leaf(part, envName(`${scrub.server}_${name}`), SECRET, scrub);
   return colon < 0 ? keep(info, "USER") : `${keep(info.slice(0, colon), "USER")}:${keep(info.slice(colon + 1), "PASSWORD")}`;
 }
 
+interface UserInfo {
+  /** `scheme://` */
+  scheme: string;
+  /** Without the `@` that ends it. */
+  info: string;
+  /** The host and what follows it. */
+  rest: string;
+}
+
 /** A host (and port) ending the text or followed by a path, query or fragment. */
 const HOST_THEN_END = /^[^@/?#\s]+(?:[/?#]|$)/;
 
 /**
- * `scheme://user:pa#ss@host/…`: a password written with a raw `/`, `?` or `#` (as database URLs
- * in the wild are), which the split into base, query and fragment would cut, leaving most of it
- * outside the user info and in the config. The user info ends at the first `@` after which a
- * host stands; `host:8080/…?e=a@b.com` is a port, not a password.
+ * The user info of `scheme://user:password@host…`, if any. Usually it is everything before the
+ * last `@` that comes before the first `/`, `?` or `#` (URL_WITH_SCHEME). A password written with
+ * a raw `/`, `?` or `#` (as database URLs in the wild are: `postgres://app:p#ss@db/app`) has no
+ * `@` before that delimiter: then the user info ends at the first `@` after the user's colon
+ * after which a host stands. `host:8080/…?e=a@b.com` is a port, not a password, and an `@` past
+ * an empty host (`postgres://app:pw@/db?host=/run&name=a@b`) is not looked at.
  */
-function rawUserInfo(url: string): { scheme: string; user: string; password: string; rest: string } | undefined {
+function userInfoOf(url: string): UserInfo | undefined {
+  const plain = URL_WITH_SCHEME.exec(url);
+  if (plain?.[1] !== undefined && plain[2] !== undefined) return plain[2] === "" ? undefined : { scheme: plain[1], info: plain[2], rest: url.slice(plain[0].length) };
   const scheme = SCHEME.exec(url)?.[0];
   if (scheme === undefined) return undefined;
   const afterScheme = url.slice(scheme.length);
@@ -57,11 +65,8 @@ function rawUserInfo(url: string): { scheme: string; user: string; password: str
   if (/[/?#@\s]/.test(user)) return undefined;
   for (let at = afterScheme.indexOf("@", colon); at >= 0; at = afterScheme.indexOf("@", at + 1)) {
     const password = afterScheme.slice(colon + 1, at);
-    if (/\s/.test(password)) return undefined;
-    if (!HOST_THEN_END.test(afterScheme.slice(at + 1))) continue;
-    // Without a raw delimiter the usual split reads it whole (withoutUserInfo).
-    if (!/[/?#]/.test(password) || /^\d+[/?]/.test(password)) return undefined;
-    return { scheme, user, password, rest: afterScheme.slice(at + 1) };
+    if (/\s/.test(password) || /^\d+[/?]/.test(password)) return undefined;
+    if (HOST_THEN_END.test(afterScheme.slice(at + 1))) return { scheme, info: `${user}:${password}`, rest: afterScheme.slice(at + 1) };
   }
   return undefined;
 }

@@ -40,6 +40,11 @@ describe("a URL's password written with a raw delimiter", () => {
     }
   });
 
+  it("is not looked for past an empty host: a socket URL keeps its path and a query with an @", () => {
+    const url = "postgres://app:SEKRIT-95@/app?host=/var/run/postgresql&application_name=ops@example.com";
+    expect(args(url)).toEqual(["postgres://${SRV_USER}:${SRV_PASSWORD}@/app?host=/var/run/postgresql&application_name=ops@example.com"]);
+  });
+
   it("leaves a port followed by a path or query alone, and an @ in a query that follows it", () => {
     for (const url of ["https://mcp.example.com:8080/mcp?email=me@example.com", "http://localhost:3000?owner=team@example.com", "https://mcp.example.com/mcp?pair=a:b@c.example"]) {
       expect(args(url)).toEqual([url]);
