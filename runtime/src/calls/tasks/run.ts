@@ -42,7 +42,7 @@ export async function startToolTask<O>(link: TaskLink, tool: TaskTool<O>, args: 
 
 /** A handle on a task started earlier (here or by another process), after checking the server knows it. */
 export async function resumeTask<O>(link: TaskLink, taskId: string, tool?: TaskTool<O>): Promise<McpTaskHandle<O>> {
-  const first = await link.channel.request(taskId, tool?.name, (client, requestOptions) => getTask(client, taskId, requestOptions, link.channel.credentials()), undefined);
+  const first = await link.channel.request(taskId, tool?.name, (client, requestOptions) => getTask(client, taskId, requestOptions, link.connection.credentials), undefined);
   return new McpTaskHandle(link.channel, first, tool);
 }
 
