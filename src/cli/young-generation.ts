@@ -8,8 +8,8 @@
  * protocol's schema and copied into the snapshot, much of it stays alive, and a 1 MB young
  * generation copies those survivors at nearly every scavenge before it promotes them. A cold
  * 1,000-tool `generate` on Node 20 made 273–281 scavenges taking 211–220 ms; with 4 MB per
- * semi-space, ~70 taking 120–150 ms (docs/performance.md). Past 4 MB the fresh pages cost more
- * than the scavenges saved (left to grow, `--offline` was 90–140 ms slower).
+ * semi-space, ~70 taking 118–153 ms (docs/performance.md). At 8 MB the gain was gone, and left
+ * to grow (to 16 MB), `--offline` runs were 90–140 ms slower: fresh pages cost what it saved.
  *
  * V8 reads the growth factor each time it grows the young generation and takes no new maximum
  * at run time, so the factor goes to 2 and a timer sets it back to 1 once the young generation
