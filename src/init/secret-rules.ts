@@ -97,8 +97,8 @@ export const PLAIN_VALUES: readonly RegExp[] = [
 /** A content digest is no secret: `image@sha256:<hex>` keeps the hex after one of these labels. */
 export const DIGEST_LABELS: ReadonlySet<string> = new Set(["md5", "sha1", "sha224", "sha256", "sha384", "sha512"]);
 
-/** Schemes of `scheme://user:pass@host` strings whose user info is scrubbed (any scheme). */
-export const URL_WITH_SCHEME = /^([A-Za-z][A-Za-z0-9+.-]*:\/\/)([^/?#\s]*)@/;
+/** A URL's user info after its `scheme://` (any scheme): up to the last `@` before the first `/`, `?`, `#` or space. */
+export const USER_INFO_AFTER_SCHEME = /^([^/?#\s]*)@/;
 
 /** `Server=db;User Id=sa;Password=…;` connection strings: the pairs whose name says secret go. */
 export const KEY_VALUE_LIST = /^[A-Za-z][A-Za-z0-9 _]*=[^;]*(;[A-Za-z][A-Za-z0-9 _]*=[^;]*)+;?$/;

@@ -5,7 +5,7 @@
  * placeholders; the rest (placeholders included) is kept.
  */
 import { envName, isSecretName, looksLikeToken } from "./secrets.js";
-import { URL_WITH_SCHEME } from "./secret-rules.js";
+import { USER_INFO_AFTER_SCHEME } from "./secret-rules.js";
 import { leaf, SCHEME, SECRET, type Scrub } from "./scrub.js";
 
 /** Everything before the query, the query, the fragment. */
@@ -47,18 +47,18 @@ const HOST_THEN_END = /^[^@/?#\s]+(?:[/?#]|$)/;
 
 /**
  * The user info of `scheme://user:password@host…`, if any. Usually it is everything before the
- * last `@` that comes before the first `/`, `?` or `#` (URL_WITH_SCHEME). A password written with
- * a raw `/`, `?` or `#` (as database URLs in the wild are: `postgres://app:p#ss@db/app`) has no
- * `@` before that delimiter: then the user info ends at the first `@` after the user's colon
- * after which a host stands. `host:8080/…?e=a@b.com` is a port, not a password, and an `@` past
+ * last `@` that comes before the first `/`, `?` or `#` (USER_INFO_AFTER_SCHEME). A password
+ * written with a raw `/`, `?` or `#` (as database URLs in the wild are: `postgres://app:p#ss@db/app`)
+ * has no `@` before that delimiter: then the user info ends at the first `@` after the user's
+ * colon after which a host stands. `host:8080/…?e=a@b.com` is a port, not a password, and an `@` past
  * an empty host (`postgres://app:pw@/db?host=/run&name=a@b`) is not looked at.
  */
 function userInfoOf(url: string): UserInfo | undefined {
-  const plain = URL_WITH_SCHEME.exec(url);
-  if (plain?.[1] !== undefined && plain[2] !== undefined) return plain[2] === "" ? undefined : { scheme: plain[1], info: plain[2], rest: url.slice(plain[0].length) };
   const scheme = SCHEME.exec(url)?.[0];
   if (scheme === undefined) return undefined;
   const afterScheme = url.slice(scheme.length);
+  const plain = USER_INFO_AFTER_SCHEME.exec(afterScheme);
+  if (plain?.[1] !== undefined) return plain[1] === "" ? undefined : { scheme, info: plain[1], rest: afterScheme.slice(plain[0].length) };
   const colon = afterScheme.indexOf(":");
   if (colon < 0) return undefined;
   const user = afterScheme.slice(0, colon);
