@@ -29,6 +29,9 @@ export interface EchoServer {
   close(): Promise<void>;
 }
 
+/** The result of a call that succeeds (after a log or progress message, or a task). */
+const DONE = { content: [{ type: "text", text: "done" }] };
+
 const TOOL = { name: "whoami", description: "Tells who is calling.", inputSchema: { type: "object", properties: {} } };
 
 function reflectingTool(credential: string): object {
@@ -89,7 +92,7 @@ function answerTask(request: IncomingMessage, response: ServerResponse, message:
     case "tasks/cancel":
       return reply(taskOf(request, "cancelled", "cancelled for"));
     case "tasks/result":
-      return reply({ content: [{ type: "text", text: "done" }] });
+      return reply(DONE);
     default:
       return stream(response, [{ jsonrpc: "2.0", id: message.id, error: { code: -32601, message: "Method not found" } }]);
   }
@@ -128,12 +131,12 @@ function answer(request: IncomingMessage, response: ServerResponse, body: string
   }
   if (path === "/mcp/log" && message.method === "tools/call") {
     const log = { jsonrpc: "2.0", method: "notifications/message", params: { level: "info", logger: "echo", data: { said: `serving ${echoOf(request)}` } } };
-    return stream(response, [log, { jsonrpc: "2.0", id: message.id, result: { content: [{ type: "text", text: "done" }] } }]);
+    return stream(response, [log, { jsonrpc: "2.0", id: message.id, result: DONE }]);
   }
   if (path === "/mcp/progress" && message.method === "tools/call") {
     const token = (message.params as { _meta?: { progressToken?: string | number } } | undefined)?._meta?.progressToken;
     const progress = { jsonrpc: "2.0", method: "notifications/progress", params: { progressToken: token, progress: 1, total: 2, message: `working for ${echoOf(request)}` } };
-    const result = { jsonrpc: "2.0", id: message.id, result: { content: [{ type: "text", text: "done" }] } };
+    const result = { jsonrpc: "2.0", id: message.id, result: DONE };
     return stream(response, token === undefined ? [result] : [progress, result]);
   }
   if (path === "/mcp/task") return answerTask(request, response, message, tasks);
