@@ -9,7 +9,7 @@ import type { NormalizedTool } from "../normalize/normalize.js";
 import type { JsonObject } from "@mcp-codegen/runtime/internal";
 import type { SchemaWarning } from "./schema/warnings.js";
 import { emitZod } from "./schema/zod.js";
-import { prepareSchema } from "./schema/prepare.js";
+import { prepareSchema, type PreparedSchema } from "./schema/prepare.js";
 import { pushAll } from "@mcp-codegen/runtime/internal";
 
 export interface EmitWarning {
@@ -82,10 +82,10 @@ async function schemaStatements(
   const collect = (list: SchemaWarning[]) =>
     list.forEach((warning) => warnings.push({ subject, pointer: `${base}${warning.pointer}`, message: warning.message }));
   // Prepared once for both emitters, so its warnings are reported once.
-  const prepared = prepareSchema(schema);
+  const prepared = preparedOnce(schema);
   collect(prepared.warnings);
   // The schemas part reports the TS emitter's warnings too (from its cache by then); only it needs Zod.
-  const types = await emitTypeScript(prepared.schema as JsonObject, typeName, { subject, prepared: true, closed, subTypes });
+  const types = await emitTypeScript(prepared.schema as JsonObject, typeName, { subject, prepared: true, source: prepared.source, closed, subTypes });
   collect(types.warnings);
   if (part === "types") {
     const declarations = types.code.trim();
@@ -94,4 +94,19 @@ async function schemaStatements(
   const zod = emitZod(prepared.schema as JsonObject, { subject, prepared: true });
   collect(zod.warnings);
   return [`export const ${typeName}Schema: z.ZodType<${typeName}> = ${zod.expression};`];
+}
+
+/**
+ * A tool's schema is prepared once for both parts of its chunk (types, then schemas), which hand
+ * it the same object. The emitters only read a prepared schema (the TS emitter rewrites a copy).
+ */
+const preparedSchemas = new WeakMap<JsonObject, PreparedSchema>();
+
+function preparedOnce(schema: JsonObject): PreparedSchema {
+  let prepared = preparedSchemas.get(schema);
+  if (prepared === undefined) {
+    prepared = prepareSchema(schema);
+    preparedSchemas.set(schema, prepared);
+  }
+  return prepared;
 }

@@ -14,6 +14,8 @@ import type { SchemaWarning } from "./warnings.js";
 export interface PreparedSchema {
   schema: Json;
   warnings: SchemaWarning[];
+  /** The input's JSON text. Equal texts prepare to equal schemas, so it keys what is emitted from one. */
+  source: string;
 }
 
 export function isPrimitive(value: Json): value is null | boolean | number | string {
@@ -23,11 +25,16 @@ export function isPrimitive(value: Json): value is null | boolean | number | str
 export function prepareSchema(input: JsonObject | boolean): PreparedSchema {
   // A copy through JSON text, as a server sends it: a tree (structuredClone would keep an object
   // shared by two places shared, and the emitters rewrite nodes in place).
-  const schema = JSON.parse(JSON.stringify(input)) as Json;
+  const source = JSON.stringify(input);
+  const schema = JSON.parse(source) as Json;
   const warnings: SchemaWarning[] = [];
+  let refs = false;
   forEachSchema(schema, "", (node, pointer) => {
     if (!isJsonObject(node)) return;
-    if ("$ref" in node) dropUnfollowableRef(schema, node, pointer, warnings);
+    if ("$ref" in node) {
+      refs = true;
+      dropUnfollowableRef(schema, node, pointer, warnings);
+    }
     if ("propertyNames" in node && admitsEveryKey(node.propertyNames)) delete node.propertyNames;
     if (Array.isArray(node.enum) && !node.enum.every(isPrimitive)) {
       delete node.enum;
@@ -38,8 +45,9 @@ export function prepareSchema(input: JsonObject | boolean): PreparedSchema {
       warnings.push({ pointer, message: "const with an object or array value is not checked" });
     }
   });
-  dropLoopingRefs(schema, warnings);
-  return { schema, warnings };
+  // Only a `$ref` can loop.
+  if (refs) dropLoopingRefs(schema, warnings);
+  return { schema, warnings, source };
 }
 
 /** Keys a `propertyNames` schema may hold and still pass every string: the type, and words for people. */
