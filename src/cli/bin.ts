@@ -15,6 +15,16 @@ import type { AuditCliOptions, CheckCliOptions, DiffCliOptions, GenerateCliOptio
 // (test/bench/codegen.ts). It changes no behaviour, and only this process's: the library
 // (`generate()`) leaves V8 as its host configured it.
 setFlagsFromString("--max-inlined-bytecode-size-cumulative=100");
+// Node 20's V8 (11.x) has no mid-tier compiler: a function goes to TurboFan once it has run through
+// a budget of 67,584 bytes of bytecode, which a run this short reaches for hundreds of functions
+// before their types settle, and the compile jobs take the second core from the formatter's thread
+// and a listing server starting up. With eight times the budget, only the really hot functions are
+// optimized: 1,000 tools, paired alternating runs, cold `generate` −110 ms wall and −385 ms CPU
+// (20 pairs), `--offline` −60 ms wall and −195 ms CPU (30 pairs), medians; docs/performance.md.
+// Node 22+ (V8 12+) optimizes with Maglev first and counts calls instead, and does not know this
+// flag (V8 prints an error for one it does not know: test/cli/v8-flags.test.ts); raising its
+// TurboFan count gained nothing on Node 24 (12 paired cold runs, +10 ms).
+if (process.versions.v8.startsWith("11.")) setFlagsFromString("--interrupt-budget=540672");
 // V8 doubles the young generation (up to 16 MB per semi-space) as a run allocates, and each of
 // its pages is fresh memory the first time it is used: a page fault, ~10 µs each on a small VM.
 // Kept at its first size (set before the generator's modules load: commands import them later),
