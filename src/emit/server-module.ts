@@ -108,15 +108,17 @@ export function writeServerModule(input: ServerModuleInput, renderer: ChunkRende
   const descriptors = formatText([toolsTable(server)]);
   const others = formatText([otherDescriptors(server)]);
   const rest = formatText([...templateParamTypes(server), ...promptArgTypes(server), metadataStatement(server, connection), clientFactory(server, toolFilter, targets, context), toolsFactory(targets, context)]);
-  const chunks = (part: ChunkPart): Promise<RenderedChunk>[] => {
-    const rendered: Promise<RenderedChunk>[] = [];
-    for (let start = 0; start < server.tools.length; start += TOOLS_PER_CHUNK) {
-      rendered.push(settle(renderer.renderTools(toolChunk(server.key, server.tools.slice(start, start + TOOLS_PER_CHUNK), inputTypes, part))));
-    }
-    return rendered;
-  };
-  const tools = chunks("types");
-  const schemas = server.tools.length === 0 ? undefined : { head: formatText([schemasHead(server)]), chunks: chunks("schemas") };
+  const schemasHeadText = server.tools.length === 0 ? undefined : formatText([schemasHead(server)]);
+  // Each chunk's types, then its schemas: the schemas part takes the schemas the types part
+  // prepared (tool-chunk.ts) while they are still young.
+  const tools: Promise<RenderedChunk>[] = [];
+  const schemaChunks: Promise<RenderedChunk>[] = [];
+  for (let start = 0; start < server.tools.length; start += TOOLS_PER_CHUNK) {
+    const slice = server.tools.slice(start, start + TOOLS_PER_CHUNK);
+    tools.push(settle(renderer.renderTools(toolChunk(server.key, slice, inputTypes, "types"))));
+    schemaChunks.push(settle(renderer.renderTools(toolChunk(server.key, slice, inputTypes, "schemas"))));
+  }
+  const schemas = schemasHeadText === undefined ? undefined : { head: schemasHeadText, chunks: schemaChunks };
   const clientInterface = formatText([interfaceSource(clientInterfaceOf(server, targets, context), toolMethods(server, context))]);
   const head = formatText([importStatements(server, connection, targets, context)]);
   return { head, tools, tail: [descriptors, others, clientInterface, rest], ...(schemas ? { schemas } : {}) };

@@ -82,7 +82,7 @@ async function schemaStatements(
   const collect = (list: SchemaWarning[]) =>
     list.forEach((warning) => warnings.push({ subject, pointer: `${base}${warning.pointer}`, message: warning.message }));
   // Prepared once for both emitters, so its warnings are reported once.
-  const prepared = preparedOnce(schema);
+  const prepared = preparedOnce(schema, part);
   collect(prepared.warnings);
   // The schemas part reports the TS emitter's warnings too (from its cache by then); only it needs Zod.
   const types = await emitTypeScript(prepared.schema as JsonObject, typeName, { subject, prepared: true, source: prepared.source, closed, subTypes });
@@ -97,16 +97,20 @@ async function schemaStatements(
 }
 
 /**
- * A tool's schema is prepared once for both parts of its chunk (types, then schemas), which hand
- * it the same object. The emitters only read a prepared schema (the TS emitter rewrites a copy).
+ * A tool's schema is prepared once for both parts of its chunk, which hand it the same object:
+ * kept by the types part, taken by the schemas part (emitted next, server-module.ts), so it is not
+ * kept alive as long as the snapshot is. The emitters only read a prepared schema (the TS emitter
+ * rewrites a copy).
  */
 const preparedSchemas = new WeakMap<JsonObject, PreparedSchema>();
 
-function preparedOnce(schema: JsonObject): PreparedSchema {
-  let prepared = preparedSchemas.get(schema);
-  if (prepared === undefined) {
-    prepared = prepareSchema(schema);
-    preparedSchemas.set(schema, prepared);
+function preparedOnce(schema: JsonObject, part: ChunkPart): PreparedSchema {
+  const kept = preparedSchemas.get(schema);
+  if (part === "schemas") {
+    preparedSchemas.delete(schema);
+    return kept ?? prepareSchema(schema);
   }
+  const prepared = kept ?? prepareSchema(schema);
+  preparedSchemas.set(schema, prepared);
   return prepared;
 }
