@@ -10,7 +10,7 @@ import type { NormalizedServer } from "../normalize/normalize.js";
 import type { InputTypesMode } from "../config/schema.js";
 import type { ConnectionExpression } from "./connection.js";
 import { clientFactory, metadataStatement, otherDescriptors, promptArgTypes, templateParamTypes, toolMethods, toolsFactory, toolsTable } from "./server-text.js";
-import { toolChunk, type ChunkPart, type EmitWarning, type RenderedChunk, type ToolChunk } from "./tool-chunk.js";
+import { toolChunk, type EmitWarning, type RenderedChunk, type ToolChunk } from "./tool-chunk.js";
 import { schemasHead } from "./schemas-module.js";
 import { clientInterface as clientInterfaceOf, importStatements, interfaceSource } from "./server-structure.js";
 import type { TargetSettings } from "../config/targets.js";
