@@ -85,7 +85,7 @@ async function schemaStatements(
   const prepared = preparedOnce(schema, part);
   collect(prepared.warnings);
   // The schemas part reports the TS emitter's warnings too (from its cache by then); only it needs Zod.
-  const types = await emitTypeScript(prepared.schema as JsonObject, typeName, { subject, prepared: true, source: prepared.source, closed, subTypes });
+  const types = await emitTypeScript(prepared.schema as JsonObject, typeName, { subject, preparedFrom: prepared.source, closed, subTypes });
   collect(types.warnings);
   if (part === "types") {
     const declarations = types.code.trim();

@@ -21,13 +21,11 @@ import type { SchemaWarning } from "./warnings.js";
 export interface EmitTypeScriptOptions {
   /** What the schema belongs to, e.g. `tool "math/add" input`; kept for the caller's reports. */
   subject: string;
-  /** The schema went through `prepareSchema` already (its warnings are the caller's). */
-  prepared?: boolean;
   /**
-   * With `prepared`: the text it was prepared from (`PreparedSchema.source`), which then keys the
-   * cache instead of the prepared schema's own text (one `JSON.stringify` less per schema).
+   * The schema went through `prepareSchema` already, from this text (`PreparedSchema.source`): its
+   * warnings are the caller's, and the text keys the cache (equal texts prepare alike).
    */
-  source?: string;
+  preparedFrom?: string;
   /** Object types whose schema leaves `additionalProperties` unset get no index signature (input types). */
   closed?: boolean;
   /**
@@ -71,11 +69,11 @@ export async function emitTypeScript(
   if (!TYPE_NAME.test(typeName)) throw new Error(`emitTypeScript: type name ${JSON.stringify(typeName)} is not an identifier`);
   // Equal texts are equal schemas (and equal schemas from one snapshot have equal texts: its keys are sorted).
   const closed = options.closed === true;
-  const prepared = options.prepared === true;
-  const key = prepared && options.source !== undefined ? `source\u0000${closed}\u0000${options.source}` : `${prepared}\u0000${closed}\u0000${JSON.stringify(schema)}`;
+  const from = options.preparedFrom;
+  const key = from !== undefined ? `prepared\u0000${closed}\u0000${from}` : `raw\u0000${closed}\u0000${JSON.stringify(schema)}`;
   let result = cache.get(key);
   if (!result) {
-    result = await compileSchema(prepared ? { schema, warnings: [] } : prepareSchema(schema), PLACEHOLDER, closed);
+    result = await compileSchema(from !== undefined ? { schema, warnings: [] } : prepareSchema(schema), PLACEHOLDER, closed);
     cache.set(key, result);
   }
   let code = result.code;
