@@ -13,7 +13,7 @@ import { RESERVED_CLIENT_MEMBERS } from "../normalize/reserved.js";
 import { capturedProtocol, connectionExpression } from "./connection.js";
 import { emitterFingerprint } from "./fingerprint.js";
 import { renderIndexModule, type IndexServer } from "./index-module.js";
-import type { EmitWarning, RenderedBody, RenderedServer, ServerModuleInput } from "./server-module.js";
+import type { RenderedBody, RenderedServer, ServerModuleInput } from "./server-module.js";
 
 export type { RenderedBody };
 import type { Formatter } from "../format/format.js";

@@ -3,7 +3,7 @@
  * the identifiers the emitted code will use, clashes resolved and reported.
  */
 import { scanHeaderParameters, serverToolNames, templateVariables, type HeaderParameter, type Json, type PromptEntry, type ResourceEntry, type ResourceTemplateEntry, type ServerSnapshot, type SkillEntry, type ToolEntry } from "@mcp-codegen/runtime/internal";
-import { camelCase, NameScope, pascalCase } from "./identifiers.js";
+import { NameScope, pascalCase } from "./identifiers.js";
 import { definitionKeys } from "../emit/schema/definitions.js";
 import { RESERVED_NAMESPACE_MEMBERS, RESERVED_SERVER_MEMBERS, RESERVED_TYPE_NAMES, SKILLS_MEMBER, TASKS_MEMBER } from "./reserved.js";
 

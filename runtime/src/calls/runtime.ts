@@ -37,7 +37,6 @@ import { McpSession } from "./session.js";
 import { RUNTIME_INTERNALS, type DriftCheck, type Runtime, type RuntimeInternals, type Session, type ToolsFromListings } from "./runtime-api.js";
 import { toResourceContents } from "./resources.js";
 import type { CallOptions, ResourceContent, RuntimeOptions, ToolDescriptor } from "../shared/types.js";
-import type { OutputPolicy } from "../shared/call-types.js";
 import { memoryOAuthStore } from "../connection/oauth/memory-store.js";
 import type { SessionOptions } from "../connection/oauth/attach.js";
 import { connectionChannel } from "./tasks/channel.js";

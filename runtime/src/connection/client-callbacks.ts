@@ -6,7 +6,7 @@
  */
 import { setOwn } from "../shared/own-property.js";
 import type { Client, ClientCapabilities, ElicitRequestParams, ElicitResult, Root } from "@modelcontextprotocol/client";
-import type { CallbackSource, InputCallbackSource, ListChangedKind, RuntimeCallbacks } from "../shared/types.js";
+import type { CallbackSource, ListChangedKind, RuntimeCallbacks } from "../shared/types.js";
 import { onTaskStatusNotification } from "./task-status.js";
 import type { TaskStatus } from "../calls/tasks/types.js";
 import type { PendingCalls } from "./pending-calls.js";

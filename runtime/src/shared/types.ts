@@ -14,7 +14,7 @@ import type {
 } from "@modelcontextprotocol/client";
 import type { CapturedProtocol, ProtocolSelection } from "./protocol.js";
 import type { TelemetrySetting } from "./telemetry-options.js";
-import type { CallOptions, ContentBlock, ProgressUpdate, ToolDescriptor, ToolResult } from "./call-types.js";
+import type { CallOptions, ProgressUpdate, ToolDescriptor, ToolResult } from "./call-types.js";
 import type { ContentBlock as LangChainBlock } from "@langchain/core/messages";
 import type { ServerConfig } from "./server-config.js";
 import type { OutputHandling } from "./output-handling.js";

@@ -1,4 +1,4 @@
-import { generate, InterruptedError, type GenerateOptions, type GenerateReport } from "../../pipeline.js";
+import { generate, InterruptedError, type GenerateReport } from "../../pipeline.js";
 import { AuditFailedError } from "../../audit/failed.js";
 import { generateOptions, type GenerateCliOptions } from "../options.js";
 import { EXIT_DRIFT, EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, failureLines } from "../exit.js";

@@ -7,7 +7,6 @@ import type { Client, RequestOptions } from "@modelcontextprotocol/client";
 import type { ServerConnection } from "../../connection/connection.js";
 import { McpRuntimeError, TaskNotFoundError } from "../../shared/errors.js";
 import type { OutputPolicy } from "../../shared/call-types.js";
-import type { CallbackSource, ProgressUpdate } from "../../shared/types.js";
 import { isTaskNotFound } from "./protocol.js";
 import type { TaskStatus } from "./types.js";
 import type { TaskCallbacks } from "../../connection/task-status.js";

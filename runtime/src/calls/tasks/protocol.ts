@@ -12,7 +12,7 @@
  *
  * Statuses come back with the server's own `credentials` masked in their messages (`toStatus`).
  */
-import type { CallToolResult, Client, RequestOptions, Task } from "@modelcontextprotocol/client";
+import type { CallToolResult, Client, RequestOptions } from "@modelcontextprotocol/client";
 import { loadedClientSdk, loadSchemaSdk } from "../../wire/sdk.js";
 import type { TaskStatus } from "./types.js";
 import { toStatus } from "../../connection/task-status.js";

@@ -4,11 +4,10 @@
  * do, with the call's signal cancelling the task on the server).
  */
 import type { CallToolResult } from "@modelcontextprotocol/client";
-import type { ServerConnection } from "../../connection/connection.js";
 import { CancelledError, ProtocolError } from "../../shared/errors.js";
 import { collectPages } from "../../connection/listing.js";
 import type { ProgressUpdate } from "../../shared/types.js";
-import type { TaskChannel, TaskLink } from "./channel.js";
+import type { TaskLink } from "./channel.js";
 
 export type { TaskLink };
 import { McpTaskHandle, type ProgressMark, type TaskTool } from "./handle.js";
