@@ -143,6 +143,15 @@ function acrossServerNotes(servers: readonly IndexServer[]): NamingNote[] {
   }));
 }
 
+/**
+ * Starts loading the emitters rendering imports on first use (the server module's, the schema
+ * printers) without waiting for them; a failure surfaces where rendering imports them.
+ */
+export function preloadEmitters(): void {
+  import("./server-module.js").catch(() => undefined);
+  import("./schema/typescript.js").catch(() => undefined);
+}
+
 async function renderServerBody(input: ServerModuleInput, formatter: Formatter, subject: string): Promise<RenderedServer> {
   const { renderServerModule } = await import("./server-module.js");
   return renderServerModule(input, formatter, subject);

@@ -45,8 +45,26 @@ const DEFAULT_LOADERS: EngineLoaders = {
   prettier: () => import("prettier"),
 };
 
+/** The default engine with the default loaders: it holds nothing of a run, so a process loads it once. */
+let sharedOxfmt: Promise<FormatEngine> | undefined;
+
 export async function loadEngine(request: EngineRequest, loaders: EngineLoaders = DEFAULT_LOADERS): Promise<FormatEngine> {
   if (request.choice === "prettier") return prettierEngine(loaders, request.configFile);
+  if (loaders !== DEFAULT_LOADERS) return oxfmtOrPrettier(loaders);
+  if (!sharedOxfmt) {
+    sharedOxfmt = oxfmtOrPrettier(loaders);
+    // A failure is not kept: the next run tries again.
+    sharedOxfmt.catch(() => (sharedOxfmt = undefined));
+  }
+  return sharedOxfmt;
+}
+
+/** Starts loading the default engine without waiting for it; a failure surfaces when a run asks for it. */
+export function preloadEngine(choice: FormatterChoice): void {
+  if (choice === "oxfmt") loadEngine({ choice }).catch(() => undefined);
+}
+
+async function oxfmtOrPrettier(loaders: EngineLoaders): Promise<FormatEngine> {
   try {
     return await oxfmtEngine(loaders);
   } catch (error) {
