@@ -7,7 +7,7 @@
 import { cpSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadEngine } from "../../src/format/engines.js";
+import { loadEngine, preloadEngine } from "../../src/format/engines.js";
 import { repoRoot } from "../helpers/servers.js";
 import { runCli, tempProject, treeHashes } from "../helpers/cli.js";
 
@@ -20,6 +20,16 @@ describe("loadEngine", () => {
     expect(engine.name).toBe("oxfmt");
     expect(engine.note).toBeUndefined();
     expect(await engine.format(SOURCE)).toBe(PRETTIER_LAYOUT);
+  });
+
+  it("loads the default engine once per process (a capture preloads it: preloadEngine), other loaders each time", async () => {
+    preloadEngine("oxfmt");
+    const first = await loadEngine({ choice: "oxfmt" });
+    expect(await loadEngine({ choice: "oxfmt" })).toBe(first);
+    const loaders = { oxfmt: () => import("oxfmt"), prettier: () => import("prettier") };
+    const own = await loadEngine({ choice: "oxfmt" }, loaders);
+    expect(own).not.toBe(first);
+    expect(await own.format(SOURCE)).toBe(PRETTIER_LAYOUT);
   });
 
   it("falls back to prettier with a note naming the cause when oxfmt cannot load", async () => {
