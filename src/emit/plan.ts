@@ -18,6 +18,7 @@ import type { RenderedBody, RenderedServer, ServerModuleInput } from "./server-m
 export type { RenderedBody };
 import type { Formatter } from "../format/format.js";
 import { renderSnapshotModule, snapshotModuleData } from "./snapshot-module.js";
+import { loadSchemaPrinters } from "./tool-chunk.js";
 import { filterServerSnapshot } from "../snapshot/filter.js";
 import { selectedTargets } from "./targets/index.js";
 
@@ -148,11 +149,15 @@ function acrossServerNotes(servers: readonly IndexServer[]): NamingNote[] {
  * printers) without waiting for them; a failure surfaces where rendering imports them.
  */
 export function preloadEmitters(): void {
-  import("./server-module.js").catch(() => undefined);
-  import("./schema/typescript.js").catch(() => undefined);
+  loadServerModule().catch(() => undefined);
+  loadSchemaPrinters().catch(() => undefined);
+}
+
+function loadServerModule(): Promise<typeof import("./server-module.js")> {
+  return import("./server-module.js");
 }
 
 async function renderServerBody(input: ServerModuleInput, formatter: Formatter, subject: string): Promise<RenderedServer> {
-  const { renderServerModule } = await import("./server-module.js");
+  const { renderServerModule } = await loadServerModule();
   return renderServerModule(input, formatter, subject);
 }

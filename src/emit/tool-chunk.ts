@@ -47,11 +47,17 @@ export function toolChunk(serverKey: string, tools: readonly NormalizedTool[], i
   return { serverKey, tools: tools.map(({ entry, inputType, outputType, inputSubTypes, outputSubTypes }) => ({ entry, inputType, outputType, inputSubTypes, outputSubTypes })), inputTypes, part };
 }
 
+/**
+ * The schema printers, loaded on first use (they are not needed when every file is current), or
+ * ahead of it while a capture waits for its servers (`preloadEmitters` in plan.ts).
+ */
+export function loadSchemaPrinters(): Promise<typeof import("./schema/typescript.js")> {
+  return import("./schema/typescript.js");
+}
+
 /** The chunk's statements, not yet formatted. */
 export async function emitToolChunk(chunk: ToolChunk): Promise<EmittedChunk> {
-  // Loaded on first use: json-schema-to-typescript is slow to load and not needed when every
-  // file is current, nor before the first formatting jobs have been handed out.
-  const { emitTypeScript } = await import("./schema/typescript.js");
+  const { emitTypeScript } = await loadSchemaPrinters();
   const warnings: EmitWarning[] = [];
   const statements: string[] = [];
   for (const tool of chunk.tools) {
