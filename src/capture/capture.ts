@@ -5,7 +5,7 @@
  */
 import type { Client, Prompt, Resource, ResourceTemplateType as ResourceTemplate, Tool } from "@modelcontextprotocol/client";
 import { CodegenError, eraOfRevision, errorMessage, redact, withoutCredentials, type Environment, type ProtocolEra, type SkillEntry } from "@mcp-codegen/runtime/internal";
-import { AS_SENT, endClient, entityLabel, InvalidPage, LIST_METHODS, LISTS, McpRuntimeError, OpenFailure, collectPages, loadClientSdk, loadSchemaSdk, LoginRequiredError, StdoutNoise, STDOUT_NOISE_HINT, type ListMethod, type OpenedClient, type StderrTailSlot, type RefusedSkill } from "@mcp-codegen/runtime/internal/connect";
+import { AS_SENT, endClient, entityLabel, InvalidPage, LIST_METHODS, LISTS, McpRuntimeError, OpenFailure, collectPages, loadClientSdk, loadPageSchema, LoginRequiredError, StdoutNoise, STDOUT_NOISE_HINT, type ListMethod, type OpenedClient, type StderrTailSlot, type RefusedSkill } from "@mcp-codegen/runtime/internal/connect";
 import type { ResolvedConfig, ResolvedServer } from "../config/load.js";
 import { openForCapture, resolveForCapture, UNBOUNDED, withStoredLogin } from "./connect.js";
 import { checkDepth, ListingBudget, listingTooLarge, type CaptureLimits } from "./limits.js";
@@ -300,7 +300,6 @@ async function listEverything(
   const subject = `server "${server}"`;
   const capabilities = (client.getServerCapabilities() ?? {}) as Record<string, unknown>;
   const budget = new ListingBudget(subject, limits.maxListingBytes);
-  const schemas = await loadSchemaSdk();
   const unavailable: NonNullable<RawServerListing["unavailable"]> = {};
   if (capabilities["tools"] === undefined) optional.onToolsListed?.();
   const lists = await Promise.all(
@@ -319,7 +318,7 @@ async function listEverything(
         const page = await client.request({ method, params: cursor ? { cursor } : {} }, AS_SENT, options);
         const items = page[listing.items];
         if (Array.isArray(items)) for (const [index, item] of (items as Listed[]).entries()) checkDepth(subject, `${listing.entity} ${entityLabel(item, index)}`, item, limits.maxSchemaDepth);
-        const checked = schemas[listing.schema].safeParse(page);
+        const checked = (await loadPageSchema(method)).safeParse(page);
         if (!checked.success) throw new InvalidPage(checked.error.issues, page, listing);
         budget.add(items as Listed[]);
         return { items: items as Listed[], nextCursor: page["nextCursor"] as string | undefined };

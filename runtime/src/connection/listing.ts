@@ -1,6 +1,6 @@
 /** Every item of a list, on either era's connection; `nextCursor` followed through every page, cursor loops refused. */
 import type { Client, RequestOptions, StandardSchemaV1 } from "@modelcontextprotocol/client";
-import { loadSchemaSdk } from "../wire/sdk.js";
+import { loadPageSchema } from "../wire/page-schemas.js";
 import { isLegacyConnection } from "../wire/era-2025.js";
 import { listedAsSent } from "../wire/listing-record.js";
 import { LISTS, type ListMethod } from "../wire/lists.js";
@@ -69,7 +69,7 @@ const SDK_WALKS: { readonly [M in ListMethod]: (client: Client, options: Request
  */
 async function listPagesOf<T>(client: Client, server: string, method: ListMethod, options: RequestOptions | undefined): Promise<T[]> {
   const list = LISTS[method];
-  const schema = (await loadSchemaSdk())[list.schema];
+  const schema = await loadPageSchema(method);
   return collectPages(server, method, async (cursor) => {
     const page = await client.request({ method, params: cursor === undefined ? {} : { cursor } } as never, AS_SENT, options);
     const checked = schema.safeParse(page);

@@ -13,6 +13,7 @@ export { StdoutNoise, STDOUT_NOISE_HINT } from "../wire/stdout-noise.js";
 export type { StderrTailSlot } from "../wire/stderr-tail.js";
 export { EarlyChild } from "../wire/early-child.js";
 export { loadClientSdk, loadSchemaSdk } from "../wire/sdk.js";
+export { loadPageSchema } from "../wire/page-schemas.js";
 export { captureAttempts, eraAttempts, type EraAttempt } from "../wire/negotiation.js";
 export { describeHttpRpcError, httpBodyTextOf, httpRpcErrorOf, type HttpRpcError } from "../wire/http-errors.js";
 export { listenForListChanges } from "../wire/era-2026.js";

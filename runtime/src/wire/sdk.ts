@@ -6,7 +6,7 @@
  */
 export type ClientSdk = typeof import("@modelcontextprotocol/client");
 type StdioSdk = typeof import("@modelcontextprotocol/client/stdio");
-type SchemaSdk = typeof import("@modelcontextprotocol/core");
+export type SchemaSdk = typeof import("@modelcontextprotocol/core");
 export type SkillsSdk = typeof import("@modelcontextprotocol/client/ext/skills");
 
 let clientLoading: Promise<ClientSdk> | undefined;
