@@ -64,4 +64,50 @@ describe("canonical JSON", () => {
     expect(canonicalFileText(input)).toBe(`${JSON.stringify(JSON.parse('{"9":[{"x":2,"y":1}],"10":true,"__proto__":{"a":1,"b":2},"z":1}'), null, 2)}\n`);
     expect(JSON.stringify(input)).toBe(before);
   });
+  it("returns what is canonical already itself (members included), copies only the way down to what is not, and never changes its input", () => {
+    const canonical = JSON.parse('{"a":[1,{"b":null,"c":"x"}],"d":{"e":true}}') as Record<string, unknown>;
+    expect(canonicalize(canonical)).toBe(canonical);
+    const mixed = JSON.parse('{"a":[1,{"b":null,"c":"x"}],"d":{"f":1,"e":true}}') as Record<string, unknown>;
+    const before = structuredClone(mixed);
+    const out = canonicalize(mixed) as Record<string, unknown>;
+    expect(out).not.toBe(mixed);
+    expect(out["a"]).toBe(mixed["a"]);
+    expect(Object.keys(out["d"] as object)).toEqual(["e", "f"]);
+    expect(mixed).toEqual(before);
+    expect(Object.keys(mixed["d"] as object)).toEqual(["f", "e"]);
+    const holes = { a: 1, b: undefined, c: [1, undefined, 3] };
+    expect(canonicalize(holes)).toEqual({ a: 1, c: [1, null, 3] });
+    expect(holes).toEqual({ a: 1, b: undefined, c: [1, undefined, 3] });
+  });
+
+  it("copies objects of a class and arrays of a subclass as plain JSON, as before", () => {
+    class Point {
+      constructor(
+        readonly y: number,
+        readonly x: number,
+      ) {}
+    }
+    expect(canonicalize(new Date(0))).toEqual({});
+    const point = canonicalize(new Point(2, 1));
+    expect(Object.getPrototypeOf(point)).toBe(Object.prototype);
+    expect(JSON.stringify(point)).toBe('{"x":1,"y":2}');
+    class List extends Array<number> {}
+    const list = canonicalize(List.from([1, 2]));
+    expect(Object.getPrototypeOf(list)).toBe(Array.prototype);
+    expect(list).toEqual([1, 2]);
+  });
+
+  it("gives canonical text for its own output again, and leaves any input as it was", () => {
+    fc.assert(
+      fc.property(json, (value) => {
+        // Key order and undefined members included: what the input holds, as it holds it.
+        const asHeld = () => JSON.stringify(value, (_key, member: unknown) => (member === undefined ? "(undefined)" : member));
+        const before = asHeld();
+        const once = canonicalize(value);
+        expect(JSON.stringify(canonicalize(once))).toBe(JSON.stringify(once));
+        expect(asHeld()).toBe(before);
+      }),
+      { numRuns: 1000 },
+    );
+  });
 });

@@ -9,6 +9,13 @@ import { setOwn } from "./own-property.js";
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
+/**
+ * The canonical form of `value`. What is canonical already (a plain object with its keys in
+ * order and all set, a plain array without holes, their members alike) is returned itself, not
+ * copied: a snapshot of 1,000 tools is canonicalized several times a run (each entity's hash, the
+ * server's, the file, the snapshot module), already canonical from the second time on, and the
+ * copies were most of that time. Callers never change what they get back.
+ */
 export function canonicalize(value: unknown): Json {
   if (value === null || typeof value !== "object") {
     if (typeof value === "number" && !Number.isFinite(value)) return null;
@@ -16,33 +23,53 @@ export function canonicalize(value: unknown): Json {
     if (value === undefined || typeof value === "function" || typeof value === "symbol") return null;
     return value as Json;
   }
-  // Plain loops, no callbacks: a snapshot of 1,000 tools is canonicalized several times a run
-  // (entity and server hashes, the file, the snapshot module), the first time with V8 not yet
-  // optimizing, and the copy cost ~45 ms that way against ~20 (docs/performance.md).
-  if (Array.isArray(value)) {
-    const out: Json[] = new Array<Json>(value.length);
-    for (let index = 0; index < value.length; index++) {
-      const item: unknown = value[index];
-      out[index] = item === undefined ? null : canonicalize(item);
-    }
-    return out;
+  // Plain loops, no callbacks: the first time a run canonicalizes, V8 is not yet optimizing.
+  return Array.isArray(value) ? canonicalArray(value) : canonicalObject(value);
+}
+
+function canonicalArray(value: readonly unknown[]): Json[] {
+  // Another kind of array (a subclass) is copied into a plain one.
+  let out: Json[] | undefined = Object.getPrototypeOf(value) === Array.prototype ? undefined : [];
+  for (let index = 0; index < value.length; index++) {
+    const item: unknown = value[index];
+    const canonical = item === undefined ? null : canonicalize(item);
+    if (out === undefined && canonical !== item) out = value.slice(0, index) as Json[];
+    if (out !== undefined) out.push(canonical);
   }
+  return out ?? (value as Json[]);
+}
+
+function canonicalObject(value: object): Json {
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record);
+  const ordered = inCodeUnitOrder(keys);
+  if (!ordered) keys.sort(compareCodeUnits);
+  // Objects of a class (a `Date`, say) are copied as plain objects of their own keys, as JSON text has them.
+  const prototype: unknown = Object.getPrototypeOf(value);
+  let out: { [key: string]: Json } | undefined = ordered && (prototype === Object.prototype || prototype === null) ? undefined : {};
+  for (let index = 0; index < keys.length; index++) {
+    const key = keys[index]!;
+    const member = record[key];
+    const canonical = member === undefined ? undefined : canonicalize(member);
+    if (out === undefined && canonical !== member) out = copyOfFirst(record, keys, index);
+    if (out !== undefined && canonical !== undefined) setOwn(out, key, canonical);
+  }
+  return out ?? (value as Json);
+}
+
+/** A plain object with `record`'s first `count` members of `keys` (canonical as they are). */
+function copyOfFirst(record: Record<string, unknown>, keys: readonly string[], count: number): { [key: string]: Json } {
   const out: { [key: string]: Json } = {};
-  for (const key of sortedKeys(value)) {
-    const member = (value as Record<string, unknown>)[key];
-    if (member === undefined) continue;
-    setOwn(out, key, canonicalize(member));
-  }
+  for (let index = 0; index < count; index++) setOwn(out, keys[index]!, record[keys[index]!] as Json);
   return out;
 }
 
-/** An object's own keys in code-unit order: most objects met here (a snapshot read back) already have them so, and are not sorted again. */
-function sortedKeys(value: object): string[] {
-  const keys = Object.keys(value);
+/** Whether an object's own keys are in code-unit order already: most met here are (a snapshot read back, an entity just built). */
+function inCodeUnitOrder(keys: readonly string[]): boolean {
   for (let index = 1; index < keys.length; index++) {
-    if (keys[index - 1]! > keys[index]!) return keys.sort(compareCodeUnits);
+    if (keys[index - 1]! > keys[index]!) return false;
   }
-  return keys;
+  return true;
 }
 
 /** Code-unit order, the same everywhere: `Array.prototype.sort`'s default for strings. */
