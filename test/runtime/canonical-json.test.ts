@@ -76,8 +76,14 @@ describe("canonical JSON", () => {
     expect(mixed).toEqual(before);
     expect(Object.keys(mixed["d"] as object)).toEqual(["f", "e"]);
     const holes = { a: 1, b: undefined, c: [1, undefined, 3] };
-    expect(canonicalize(holes)).toEqual({ a: 1, c: [1, null, 3] });
-    expect(holes).toEqual({ a: 1, b: undefined, c: [1, undefined, 3] });
+    expect(canonicalize(holes)).toStrictEqual({ a: 1, c: [1, null, 3] });
+    expect(holes).toStrictEqual({ a: 1, b: undefined, c: [1, undefined, 3] });
+    // An undefined member alone takes a copy without it (JSON text would not show it, key lists would).
+    const unset = { a: 1, b: undefined, c: 3 };
+    const kept = canonicalize(unset) as object;
+    expect(kept).not.toBe(unset);
+    expect(Object.keys(kept)).toEqual(["a", "c"]);
+    expect(Object.keys(unset)).toEqual(["a", "b", "c"]);
   });
 
   it("copies objects of a class and arrays of a subclass as plain JSON, as before", () => {
@@ -105,6 +111,9 @@ describe("canonical JSON", () => {
         const before = asHeld();
         const once = canonicalize(value);
         expect(JSON.stringify(canonicalize(once))).toBe(JSON.stringify(once));
+        // No undefined member survives, at any depth (only `null`s in arrays).
+        const undefinedLeft = (node: unknown): boolean => node !== null && typeof node === "object" && Object.values(node).some((member) => member === undefined || undefinedLeft(member));
+        expect(undefinedLeft(once)).toBe(false);
         expect(asHeld()).toBe(before);
       }),
       { numRuns: 1000 },

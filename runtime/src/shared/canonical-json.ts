@@ -50,8 +50,9 @@ function canonicalObject(value: object): Json {
   for (let index = 0; index < keys.length; index++) {
     const key = keys[index]!;
     const member = record[key];
+    // An undefined member is left out, which takes a copy too.
     const canonical = member === undefined ? undefined : canonicalize(member);
-    if (out === undefined && canonical !== member) out = copyOfFirst(record, keys, index);
+    if (out === undefined && (canonical === undefined || canonical !== member)) out = copyOfFirst(record, keys, index);
     if (out !== undefined && canonical !== undefined) setOwn(out, key, canonical);
   }
   return out ?? (value as Json);

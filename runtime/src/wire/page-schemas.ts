@@ -7,7 +7,7 @@
  * fails it only where the text held a number beyond a double's range (`1e400` parses as
  * `Infinity`); but the union tries its scalar branches before the object one at every nested
  * object, and each failed branch allocates its issues. On a 1,000-tool page the SDK's check took
- * ~70 ms of a capture's critical path on Node 24, ~35 ms of it in that record. Here each value
+ * ~70 ms of a capture's critical path on Node 24, about half of it in that record. Here each value
  * is `unknown`, refined to hold finite numbers only: the same verdict and the same issues (path
  * and all) for every page parsed from JSON text, but for the wording of that one refusal
  * (test/runtime/page-schemas.test.ts holds the two together over mutated real listings).
