@@ -40,6 +40,9 @@ export interface AuditRun {
  */
 const STRIPPABLE: ReadonlySet<TextSource["role"]> = new Set(["title", "description", "instructions", "parameter-description", "annotation"]);
 
+/** What a rule that matched nothing adds: one list for every such call. */
+const NO_FINDINGS: readonly Finding[] = Object.freeze([]);
+
 /** Characters of context shown on each side of a match in an excerpt. */
 const EXCERPT_CONTEXT = 24;
 const EXCERPT_MAX = 160;
@@ -49,9 +52,18 @@ export function runAudit(snapshot: Snapshot, options: AuditOptions = {}): AuditR
   const sources = textSources(snapshot).filter((source) => source.kind !== "tool" || keep(source.server, source.name));
   const context = auditContext(snapshot, keep);
   const rules = activeRules(options);
+  const allow = options.allow ?? [];
   const findings: Finding[] = [];
-  for (const source of sources) {
-    for (const { rule, level } of rules) pushAll(findings, ruleFindings(rule, level, source, context, options.allow ?? []));
+  // Indexed loops, as in the rules: this runs ~15 times per string (170,000 calls at 1,000 tools),
+  // and a `for…of` allocates a result object per step until V8 optimizes the function, which a
+  // run this short seldom lets it do. A rule that matches nothing allocates nothing (NO_MATCHES).
+  for (let at = 0; at < sources.length; at++) {
+    const source = sources[at]!;
+    for (let index = 0; index < rules.length; index++) {
+      const { rule, level } = rules[index]!;
+      const found = ruleFindings(rule, level, source, context, allow);
+      if (found.length > 0) pushAll(findings, found);
+    }
   }
   return { findings, summary: summarize(findings), strings: sources.length };
 }
@@ -63,9 +75,16 @@ function activeRules(options: AuditOptions): { rule: AuditRule; level: AuditLeve
   });
 }
 
-function ruleFindings(rule: AuditRule, level: AuditLevel, source: TextSource, context: AuditContext, allow: readonly AuditAllow[]): Finding[] {
+/**
+ * The findings of one rule in one string. The matches are turned into findings apart
+ * (`findingsOf`): its closure would make every call here allocate a context, matched or not.
+ */
+function ruleFindings(rule: AuditRule, level: AuditLevel, source: TextSource, context: AuditContext, allow: readonly AuditAllow[]): readonly Finding[] {
   const matches = rule.match(source, context);
-  if (matches.length === 0) return [];
+  return matches.length === 0 ? NO_FINDINGS : findingsOf(rule, level, source, matches, allow);
+}
+
+function findingsOf(rule: AuditRule, level: AuditLevel, source: TextSource, matches: readonly RuleMatch[], allow: readonly AuditAllow[]): Finding[] {
   const textHash = hashText(source.text);
   const allowed = allow.find((entry) => entry.rule === rule.id && entry.server === source.server && entry.hash === textHash && (entry.tool ?? source.name) === source.name && (entry.tool !== undefined || source.kind === "server"));
   const out: Finding[] = [];

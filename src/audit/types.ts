@@ -68,7 +68,8 @@ export interface AuditRule {
   readonly help: string;
   /** Whether hidden characters this rule finds are stripped from model-facing text. */
   readonly strips?: boolean;
-  readonly match: (source: TextSource, context: AuditContext) => RuleMatch[];
+  /** Most strings match nothing: a rule then returns NO_MATCHES (rules.ts), not a new list. */
+  readonly match: (source: TextSource, context: AuditContext) => readonly RuleMatch[];
 }
 
 export interface Finding {
