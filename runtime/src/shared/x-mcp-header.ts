@@ -31,10 +31,16 @@ export function scanHeaderParameters(inputSchema: unknown): HeaderScan {
   return fault === undefined ? { valid: true, parameters } : { valid: false, reason: fault };
 }
 
+/**
+ * The walk keeps one path for the whole schema (a declaration copies it): each step pushes its
+ * segment and pops it on the way back. A fault ends the walk, path and all. The loops are indexed,
+ * with no closure per property: it runs over every node of every tool's input schema, and a
+ * `for…of` or `Object.entries` allocates per step until V8 optimizes the function.
+ */
 function visit(node: unknown, path: string[], reachable: boolean, out: HeaderParameter[], seen: Map<string, string>): string | undefined {
   if (Array.isArray(node)) {
-    for (const item of node) {
-      const fault = visit(item, path, false, out, seen);
+    for (let index = 0; index < node.length; index++) {
+      const fault = visit(node[index], path, false, out, seen);
       if (fault !== undefined) return fault;
     }
     return undefined;
@@ -45,30 +51,35 @@ function visit(node: unknown, path: string[], reachable: boolean, out: HeaderPar
     const fault = declaration(schema, path, reachable, out, seen);
     if (fault !== undefined) return fault;
   }
-  for (const [keyword, value] of Object.entries(schema)) {
+  const keywords = Object.keys(schema);
+  for (let index = 0; index < keywords.length; index++) {
+    const keyword = keywords[index]!;
+    const value = schema[keyword];
     // A value that is not an object or array holds no declaration (most keywords: no path built).
     if (DATA_KEYWORDS.has(keyword) || keyword === X_MCP_HEADER || value === null || typeof value !== "object") continue;
-    if (keyword === "properties" && !Array.isArray(value)) {
-      for (const [name, child] of Object.entries(value)) {
-        const fault = within(path, name, () => visit(child, path, reachable, out, seen));
-        if (fault !== undefined) return fault;
-      }
-      continue;
-    }
-    const fault = within(path, `(${keyword})`, () => visit(value, path, false, out, seen));
+    const fault = keyword === "properties" && !Array.isArray(value) ? visitProperties(value as Record<string, unknown>, path, reachable, out, seen) : visitWithin(value, `(${keyword})`, path, out, seen);
     if (fault !== undefined) return fault;
   }
   return undefined;
 }
 
-/** Runs `step` with `segment` on the shared path (one array for the whole walk; a declaration copies it). */
-function within(path: string[], segment: string, step: () => string | undefined): string | undefined {
-  path.push(segment);
-  try {
-    return step();
-  } finally {
+function visitProperties(properties: Record<string, unknown>, path: string[], reachable: boolean, out: HeaderParameter[], seen: Map<string, string>): string | undefined {
+  const names = Object.keys(properties);
+  for (let index = 0; index < names.length; index++) {
+    path.push(names[index]!);
+    const fault = visit(properties[names[index]!], path, reachable, out, seen);
     path.pop();
+    if (fault !== undefined) return fault;
   }
+  return undefined;
+}
+
+/** The value of a keyword other than `properties`: no declaration inside it is reached through `properties` alone. */
+function visitWithin(value: unknown, segment: string, path: string[], out: HeaderParameter[], seen: Map<string, string>): string | undefined {
+  path.push(segment);
+  const fault = visit(value, path, false, out, seen);
+  path.pop();
+  return fault;
 }
 
 function declaration(schema: Record<string, unknown>, path: string[], reachable: boolean, out: HeaderParameter[], seen: Map<string, string>): string | undefined {

@@ -3,7 +3,7 @@ import { pointerToken, unescapeToken, type Json } from "@mcp-codegen/runtime/int
 
 export function childPointer(pointer: string, ...segments: (string | number)[]): string {
   let result = pointer;
-  for (const segment of segments) result += `/${pointerToken(String(segment))}`;
+  for (let index = 0; index < segments.length; index++) result += `/${pointerToken(String(segments[index]))}`;
   return result;
 }
 
@@ -74,7 +74,8 @@ const WALKED_RANK: ReadonlyMap<string, number> = new Map(WALKED.map(({ keyword }
  * Visit every schema node (objects and booleans in schema positions), depth first, with its pointer.
  * `items` may be a schema or a list; `dependencies` values may be schemas or string lists. A
  * visitor that takes no pointer parameter gets none built: most walks only read nodes, and building
- * every node's pointer was most of their time.
+ * every node's pointer was most of their time. The loops are indexed: every emitter walks every
+ * schema, and a `for…of` (or `Object.entries`) allocates per step until V8 optimizes the walk.
  */
 export function forEachSchema(
   node: Json,
@@ -103,13 +104,16 @@ function walkSchema(node: Json, pointer: string, visit: (node: Json, pointer: st
       if (isSchemaNode(value)) walkSchema(value, at, visit, withPointers);
     } else if (kind === "map") {
       if (!isJsonObject(value)) continue;
-      for (const [key, entry] of Object.entries(value)) {
-        if (isSchemaNode(entry)) walkSchema(entry, withPointers ? childPointer(at, key) : "", visit, withPointers);
+      const keys = Object.keys(value);
+      for (let index = 0; index < keys.length; index++) {
+        const entry = value[keys[index]!];
+        if (isSchemaNode(entry)) walkSchema(entry, withPointers ? childPointer(at, keys[index]!) : "", visit, withPointers);
       }
     } else if (Array.isArray(value)) {
-      value.forEach((entry, index) => {
+      for (let index = 0; index < value.length; index++) {
+        const entry = value[index];
         if (isSchemaNode(entry)) walkSchema(entry, withPointers ? childPointer(at, index) : "", visit, withPointers);
-      });
+      }
     }
   }
 }

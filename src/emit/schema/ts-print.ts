@@ -93,7 +93,8 @@ function printNode(schema: Json, root = false): Printed {
   if (schema === true) return UNKNOWN;
   if (schema === false) return NEVER;
   if (!isJsonObject(schema)) throw new Unsupported();
-  for (const keyword of UNSUPPORTED_KEYWORDS) if (keyword in schema) throw new Unsupported();
+  // Indexed: run for every node, where a `for…of` allocates per step until V8 optimizes it.
+  for (let index = 0; index < UNSUPPORTED_KEYWORDS.length; index++) if (UNSUPPORTED_KEYWORDS[index]! in schema) throw new Unsupported();
   if (!root && "$id" in schema) throw new Unsupported();
   if (schema.deprecated !== undefined && typeof schema.deprecated !== "boolean") throw new Unsupported();
   const type = Array.isArray(schema.type) && schema.type.length === 1 ? schema.type[0] : schema.type;

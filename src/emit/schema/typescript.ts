@@ -182,7 +182,7 @@ function toJsttSchema(schema: Json, closed: boolean, warnings: SchemaWarning[]):
     decodeLocalRef(node);
     if (isJsonObject(node.$defs) && isJsonObject(node.definitions)) bothDefinitionKeywords = true;
     if (isJsonObject(node.properties) && Object.keys(node.properties).some((key) => PROTOTYPE_NAMES.has(key))) prototypeNames = true;
-    for (const keyword of JSTT_EXTENSION_KEYWORDS) delete node[keyword];
+    for (let index = 0; index < JSTT_EXTENSION_KEYWORDS.length; index++) delete node[JSTT_EXTENSION_KEYWORDS[index]!];
     delete node.title;
     delete node.$id;
     if (node.deprecated !== undefined && typeof node.deprecated !== "boolean") delete node.deprecated;
@@ -344,7 +344,8 @@ const UNEXPRESSED_KEYWORDS = [
 const WARNED_KEYWORDS: ReadonlySet<string> = new Set(["not", "if", "dependentSchemas", "dependencies", "contains", "propertyNames", "patternProperties"]);
 
 function dropUnexpressed(node: JsonObject, pointer: string, warnings: SchemaWarning[]): void {
-  for (const keyword of UNEXPRESSED_KEYWORDS) {
+  for (let index = 0; index < UNEXPRESSED_KEYWORDS.length; index++) {
+    const keyword = UNEXPRESSED_KEYWORDS[index]!;
     if (!(keyword in node)) continue;
     if (WARNED_KEYWORDS.has(keyword)) {
       warnings.push({ pointer: childPointer(pointer, keyword), message: `${keyword} is not expressed in the TS type (the Zod schema checks it at run time)` });
@@ -395,6 +396,9 @@ function admitsOtherKeys(schema: Json | undefined, known: ReadonlySet<string>): 
   return applied.some((sub) => admitsOtherKeys(sub, known));
 }
 
+/** Keywords that shape a node with no type of its own (its TS type is not simply `unknown`). */
+const UNTYPED_BUT_SHAPED = ["enum", "const", "$ref", "allOf", "anyOf", "oneOf"] as const;
+
 /**
  * Each node's `type` is what the Zod emitter reads (nodeTypes: inherited by the branches of
  * combinators, every type for an untyped node with type-specific keywords, null for `nullable`),
@@ -403,9 +407,13 @@ function admitsOtherKeys(schema: Json | undefined, known: ReadonlySet<string>): 
  */
 function typeAsZodReadsIt(node: JsonObject, inherited: WeakMap<object, JsonType[]>): void {
   const types = nodeTypes(node, inherited.get(node));
-  for (const keyword of SAME_VALUE_KEYWORDS) {
-    const value = node[keyword];
-    for (const child of Array.isArray(value) ? value : [value]) if (types !== undefined && isJsonObject(child)) inherited.set(child, types);
+  // Indexed loops and no lists built on the way: this runs for every node of every schema.
+  if (types !== undefined) {
+    for (let index = 0; index < SAME_VALUE_KEYWORDS.length; index++) {
+      const value = node[SAME_VALUE_KEYWORDS[index]!];
+      if (isJsonObject(value)) inherited.set(value, types);
+      else if (Array.isArray(value)) for (let at = 0; at < value.length; at++) if (isJsonObject(value[at])) inherited.set(value[at] as JsonObject, types);
+    }
   }
   // jstt puts the target in place of a `$ref` node: a `type` there would retype the definition itself.
   if ("$ref" in node) return;
@@ -413,7 +421,7 @@ function typeAsZodReadsIt(node: JsonObject, inherited: WeakMap<object, JsonType[
   if (values !== undefined) listValues(node, values);
   else if (types?.length === 0) node.tsType = "never";
   else if (types !== undefined) node.type = types;
-  else if (!["enum", "const", "$ref", "allOf", "anyOf", "oneOf"].some((keyword) => keyword in node)) node.tsType = "unknown";
+  else if (!UNTYPED_BUT_SHAPED.some((keyword) => keyword in node)) node.tsType = "unknown";
 }
 
 /** Keywords jstt reads as an object or array type even beside `enum`. */

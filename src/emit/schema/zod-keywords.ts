@@ -54,8 +54,11 @@ export function typesOfUntyped(node: JsonObject): JsonType[] | undefined {
 export function nodeTypes(node: JsonObject, inherited?: readonly JsonType[]): JsonType[] | undefined {
   const declared = node.type;
   let types: JsonType[] | undefined;
-  if (typeof declared === "string" || Array.isArray(declared)) {
-    const names = (Array.isArray(declared) ? declared : [declared]).filter((t): t is JsonType => (JSON_TYPES as readonly Json[]).includes(t));
+  if (typeof declared === "string") {
+    // The common case, without the list, filter and set below (every node of every schema).
+    types = (JSON_TYPES as readonly string[]).includes(declared) ? [declared as JsonType] : [];
+  } else if (Array.isArray(declared)) {
+    const names = declared.filter((t): t is JsonType => (JSON_TYPES as readonly Json[]).includes(t));
     types = [...new Set(names)];
   } else if (inherited !== undefined) {
     types = [...inherited];
