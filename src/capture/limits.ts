@@ -42,29 +42,51 @@ export class ListingBudget {
   }
 }
 
-/** Throws when `entity` nests objects and arrays more than `limit` levels deep; never recurses. */
+/** An object or array met by `checkDepth`, with the way back to the entity (for the error's pointer). */
+interface Nested {
+  value: object;
+  depth: number;
+  key: string | number;
+  parent: Nested | undefined;
+}
+
+/**
+ * Throws when `entity` nests objects and arrays more than `limit` levels deep; never recurses.
+ * Only objects and arrays are stacked, by indexed loops: it runs over every value of a live
+ * listing, on the capture's critical path, and most values are strings and numbers.
+ */
 export function checkDepth(subject: string, what: string, entity: unknown, limit: number): void {
-  interface Node {
-    value: unknown;
-    depth: number;
-    key: string;
-    parent: Node | undefined;
-  }
-  const stack: Node[] = [{ value: entity, depth: 0, key: "", parent: undefined }];
+  if (!isNested(entity)) return;
+  const stack: Nested[] = [{ value: entity, depth: 0, key: "", parent: undefined }];
   for (let node = stack.pop(); node; node = stack.pop()) {
-    if (node.value === null || typeof node.value !== "object") continue;
     if (node.depth >= limit) {
       throw capError(subject, `${what} nests more than ${limit} levels deep (at ${pointerOf(node)})`, "maxSchemaDepth", limit);
     }
-    for (const [key, value] of Object.entries(node.value)) stack.push({ value, depth: node.depth + 1, key, parent: node });
+    if (Array.isArray(node.value)) {
+      for (let index = 0; index < node.value.length; index++) {
+        const value: unknown = node.value[index];
+        if (isNested(value)) stack.push({ value, depth: node.depth + 1, key: index, parent: node });
+      }
+      continue;
+    }
+    const record = node.value as Record<string, unknown>;
+    const keys = Object.keys(record);
+    for (let index = 0; index < keys.length; index++) {
+      const value = record[keys[index]!];
+      if (isNested(value)) stack.push({ value, depth: node.depth + 1, key: keys[index]!, parent: node });
+    }
   }
+}
 
-  function pointerOf(node: Node): string {
-    const keys: string[] = [];
-    for (let at: Node | undefined = node; at?.parent; at = at.parent) keys.push(pointerToken(at.key));
-    const pointer = `/${keys.reverse().join("/")}`;
-    return pointer.length > 80 ? `${pointer.slice(0, 79)}…` : pointer;
-  }
+function isNested(value: unknown): value is object {
+  return value !== null && typeof value === "object";
+}
+
+function pointerOf(node: Nested): string {
+  const keys: string[] = [];
+  for (let at: Nested | undefined = node; at?.parent; at = at.parent) keys.push(pointerToken(String(at.key)));
+  const pointer = `/${keys.reverse().join("/")}`;
+  return pointer.length > 80 ? `${pointer.slice(0, 79)}…` : pointer;
 }
 
 function formatBytes(bytes: number): string {
