@@ -20,10 +20,27 @@ const SPLIT_ALTERNATIVES = [
   String.raw`\s+(?!\S)`,
   String.raw`\s+`,
 ];
-export const O200K_SPLIT = new RegExp(SPLIT_ALTERNATIVES.join("|"), "gu");
+const SPLIT_SOURCE = SPLIT_ALTERNATIVES.join("|");
+
+/*
+ * Both patterns are built on first use: constructing a RegExp of these Unicode property classes
+ * takes ~4 ms, and most runs that load this module (`--check`, or every tool's count cached) never
+ * count a token.
+ */
+let split: RegExp | undefined;
+let pieceAt: RegExp | undefined;
+
+/** The split pattern, global: every piece of a text. */
+export function o200kSplit(): RegExp {
+  split ??= new RegExp(SPLIT_SOURCE, "gu");
+  return split;
+}
 
 /** The same pattern, sticky: matched where the previous piece ended. */
-const PIECE_AT = new RegExp(O200K_SPLIT.source, "uy");
+function pieceAtPattern(): RegExp {
+  pieceAt ??= new RegExp(SPLIT_SOURCE, "uy");
+  return pieceAt;
+}
 
 /**
  * Pieces up to this many bytes are merged by scanning (fastest for words); longer ones, which
@@ -43,11 +60,12 @@ export class O200kCounter {
     // The pattern matches every character, so the pieces are contiguous: each is found where the
     // last one ended, by `test`, which builds no match object (`matchAll` built one per piece,
     // most of what counting allocated).
+    const pattern = pieceAtPattern();
     let tokens = 0;
     let start = 0;
     while (start < text.length) {
-      PIECE_AT.lastIndex = start;
-      const end = PIECE_AT.test(text) ? PIECE_AT.lastIndex : start;
+      pattern.lastIndex = start;
+      const end = pattern.test(text) ? pattern.lastIndex : start;
       // Never for text the pattern covers; kept exact for any it might not.
       if (end === start) return tokens + this.countMatches(text.slice(start));
       tokens += this.pieceTokens(this.encode(text, start, end));
@@ -58,7 +76,7 @@ export class O200kCounter {
 
   private countMatches(text: string): number {
     let tokens = 0;
-    for (const [piece] of text.matchAll(O200K_SPLIT)) tokens += this.pieceTokens(this.encode(piece, 0, piece.length));
+    for (const [piece] of text.matchAll(o200kSplit())) tokens += this.pieceTokens(this.encode(piece, 0, piece.length));
     return tokens;
   }
 

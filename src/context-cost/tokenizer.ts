@@ -24,6 +24,9 @@ let loading: Promise<CountTokens> | undefined;
 export function loadTokenizer(): Promise<CountTokens> {
   loading ??= readTable().then((table) => {
     const counter = new O200kCounter(new RankTable(table));
+    // One word counted now builds and compiles the split pattern, as part of loading: a preload
+    // (while a capture waits for its servers) then leaves nothing of it to the first real count.
+    counter.count("tokenizer");
     return (text: string) => counter.count(text);
   });
   return loading;
