@@ -44,9 +44,10 @@ const PROSE: ReadonlySet<TextRole> = new Set(["title", "description", "instructi
 
 /**
  * What a rule returns when a string holds nothing for it, as nearly every string does: one list
- * shared by all, never a new one (a run allocated ~35 MB of empty lists and spreads of them).
+ * shared by all, never a new one. New empty lists, their spreads and the loops' iterator results
+ * were ~40 of the ~63 MB the audit allocated at 1,000 tools.
  */
-export const NO_MATCHES: readonly RuleMatch[] = Object.freeze([]);
+const NO_MATCHES: readonly RuleMatch[] = Object.freeze([]);
 
 /** The matches of both lists, in order; a new list only when both hold some. */
 function both(first: readonly RuleMatch[], second: readonly RuleMatch[]): readonly RuleMatch[] {
