@@ -302,8 +302,10 @@ async function listEverything(
   const budget = new ListingBudget(subject, limits.maxListingBytes);
   const unavailable: NonNullable<RawServerListing["unavailable"]> = {};
   if (capabilities["tools"] === undefined) optional.onToolsListed?.();
+  // Loaded once, before any page is asked for (as the runtime's listing does).
+  const pageSchemas = await Promise.all(LIST_METHODS.map((method) => loadPageSchema(method)));
   const lists = await Promise.all(
-    LIST_METHODS.map((method) => {
+    LIST_METHODS.map((method, methodIndex) => {
       const listing = LISTS[method];
       if (capabilities[listing.capability] === undefined) return [];
       let pages = 0;
@@ -318,7 +320,7 @@ async function listEverything(
         const page = await client.request({ method, params: cursor ? { cursor } : {} }, AS_SENT, options);
         const items = page[listing.items];
         if (Array.isArray(items)) for (const [index, item] of (items as Listed[]).entries()) checkDepth(subject, `${listing.entity} ${entityLabel(item, index)}`, item, limits.maxSchemaDepth);
-        const checked = (await loadPageSchema(method)).safeParse(page);
+        const checked = pageSchemas[methodIndex]!.safeParse(page);
         if (!checked.success) throw new InvalidPage(checked.error.issues, page, listing);
         budget.add(items as Listed[]);
         return { items: items as Listed[], nextCursor: page["nextCursor"] as string | undefined };
