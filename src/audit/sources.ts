@@ -163,12 +163,14 @@ function addSchemaStrings(out: EntityString[], schema: Json | undefined, pointer
   for (let index = 0; index < SUBSCHEMA_ARRAY_KEYWORDS.length; index++) {
     const key = SUBSCHEMA_ARRAY_KEYWORDS[index]!;
     const list = schema[key];
-    if (Array.isArray(list)) list.forEach((item, at) => addSchemaStrings(out, item, `${pointer}/${key}/${at}`, parameter, depth + 1));
+    if (Array.isArray(list)) for (let at = 0; at < list.length; at++) addSchemaStrings(out, list[at], `${pointer}/${key}/${at}`, parameter, depth + 1);
   }
   for (let index = 0; index < SUBSCHEMA_MAP_KEYWORDS.length; index++) {
     const key = SUBSCHEMA_MAP_KEYWORDS[index]!;
     const map = schema[key];
-    if (isRecord(map)) for (const name of Object.keys(map)) addSchemaStrings(out, map[name], `${pointer}/${key}/${pointerToken(name)}`, parameter, depth + 1);
+    if (!isRecord(map)) continue;
+    const names = Object.keys(map);
+    for (let at = 0; at < names.length; at++) addSchemaStrings(out, map[names[at]!], `${pointer}/${key}/${pointerToken(names[at]!)}`, parameter, depth + 1);
   }
 }
 
