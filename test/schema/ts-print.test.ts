@@ -4,7 +4,9 @@
  * example servers' snapshot, server-everything-style shapes spelled out below, every sub-schema
  * of the fuzzer's hostile schemas (seeded), and the `test:real` corpus when it is on this
  * machine. The one allowed difference: a schema jstt throws on (it types it `unknown`, with a
- * warning), which ts-print may type properly.
+ * warning), which ts-print may type properly. On the same schemas, ts-print's declaration from
+ * the one-pass copy (jstt-nodes.ts), where it makes one, is held to its declaration from the
+ * general copy.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -19,6 +21,8 @@ import { loadFixtures, projectRoot } from "./helpers.js";
 interface Tally {
   printed: number;
   leftToJstt: number;
+  /** Schemas the one-pass copy printed (each also compared with the general copy's declaration). */
+  fromCopy: number;
   mismatches: string[];
 }
 
@@ -27,7 +31,11 @@ async function compare(schema: unknown, tally: Tally, label: string): Promise<vo
   const prepared = prepareSchema(schema as never).schema;
   if (typeof prepared !== "object" || prepared === null || Array.isArray(prepared)) return;
   for (const closed of [true, false]) {
-    const { printed, jstt } = await declarationsFromBoth(prepared, "Root", closed);
+    const { printed, jstt, fromCopy } = await declarationsFromBoth(prepared, "Root", closed);
+    if (fromCopy !== undefined) {
+      tally.fromCopy++;
+      if (fromCopy !== printed) tally.mismatches.push(`${label} (${closed ? "closed" : "open"}), one-pass copy: ${JSON.stringify(prepared).slice(0, 300)}\n--- one-pass copy\n${fromCopy}--- general copy\n${printed ?? "(left to jstt)\n"}`);
+    }
     if (printed === undefined) {
       tally.leftToJstt++;
       continue;
@@ -39,7 +47,7 @@ async function compare(schema: unknown, tally: Tally, label: string): Promise<vo
 }
 
 function newTally(): Tally {
-  return { printed: 0, leftToJstt: 0, mismatches: [] };
+  return { printed: 0, leftToJstt: 0, fromCopy: 0, mismatches: [] };
 }
 
 /** Every tool's input and output schema in a snapshot file. */
@@ -100,6 +108,7 @@ describe("ts-print against json-schema-to-typescript", () => {
     expect(tally.mismatches).toEqual([]);
     // The printer, not the fallback, handled them: a test of nothing would pass too.
     expect(tally.printed).toBeGreaterThan(tally.leftToJstt * 4);
+    expect(tally.fromCopy).toBeGreaterThan(tally.printed / 2);
   });
 
   it("prints the schema fixtures and the example servers' tools in jstt's bytes", async () => {
@@ -108,6 +117,7 @@ describe("ts-print against json-schema-to-typescript", () => {
     for (const schema of snapshotSchemas(join(projectRoot, "generated-example", "mcp-snapshot.json"))) await compare(schema, tally, "example");
     expect(tally.mismatches).toEqual([]);
     expect(tally.printed).toBeGreaterThan(50);
+    expect(tally.fromCopy).toBeGreaterThan(tally.printed / 2);
   });
 
   it("prints every sub-schema of the fuzzer's hostile schemas in jstt's bytes (seed 31)", async () => {
@@ -119,6 +129,7 @@ describe("ts-print against json-schema-to-typescript", () => {
     }
     expect(tally.mismatches.slice(0, 3)).toEqual([]);
     expect(tally.printed).toBeGreaterThan(500);
+    expect(tally.fromCopy).toBeGreaterThan(tally.printed / 2);
   });
 
   const corpus = realSnapshotPaths();

@@ -58,6 +58,16 @@ export function isJsonObject(value: unknown): value is { [key: string]: Json } {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
+/**
+ * Whether one of the node's keys is in `keywords`. A node has a few keys and most hold none of a
+ * list of keywords: looking its keys up costs less than looking each keyword up in it (on objects
+ * of many shapes, each a slow lookup).
+ */
+export function holdsAnyKey(node: { readonly [key: string]: unknown }, keywords: ReadonlySet<string>): boolean {
+  for (const key in node) if (keywords.has(key)) return true;
+  return false;
+}
+
 /** How `forEachSchema` descends into each keyword's value: one schema, a map of them, a list (or, for `items`, one schema). */
 type WalkedKind = "single" | "map" | "list";
 

@@ -10,7 +10,7 @@
  * on the golden files, the fuzzer's schemas and the real-servers corpus.
  */
 import type { Json, JsonObject } from "@mcp-codegen/runtime/internal";
-import { isJsonObject } from "./pointer.js";
+import { holdsAnyKey, isJsonObject } from "./pointer.js";
 import { pushAll } from "@mcp-codegen/runtime/internal";
 
 /** A node as jstt's generator reads it after its optimizer: what it renders to, and what its comments need. */
@@ -29,7 +29,7 @@ interface Printed {
 const UNKNOWN: Printed = { kind: "unknown", text: "unknown" };
 
 /** Keywords whose presence sends the schema to jstt: meanings this printer does not reproduce. */
-const UNSUPPORTED_KEYWORDS = ["$ref", "allOf", "$defs", "definitions", "nullable", "const", "tsEnumNames", "extends", "id", "patternProperties", "additionalItems", "minItems", "maxItems"] as const;
+const UNSUPPORTED_KEYWORDS: ReadonlySet<string> = new Set(["$ref", "allOf", "$defs", "definitions", "nullable", "const", "tsEnumNames", "extends", "id", "patternProperties", "additionalItems", "minItems", "maxItems"]);
 
 const NEVER: Printed = { kind: "never", text: "never" };
 
@@ -93,8 +93,7 @@ function printNode(schema: Json, root = false): Printed {
   if (schema === true) return UNKNOWN;
   if (schema === false) return NEVER;
   if (!isJsonObject(schema)) throw new Unsupported();
-  // Indexed: run for every node, where a `for…of` allocates per step until V8 optimizes it.
-  for (let index = 0; index < UNSUPPORTED_KEYWORDS.length; index++) if (UNSUPPORTED_KEYWORDS[index]! in schema) throw new Unsupported();
+  if (holdsAnyKey(schema, UNSUPPORTED_KEYWORDS)) throw new Unsupported();
   if (!root && "$id" in schema) throw new Unsupported();
   if (schema.deprecated !== undefined && typeof schema.deprecated !== "boolean") throw new Unsupported();
   const type = Array.isArray(schema.type) && schema.type.length === 1 ? schema.type[0] : schema.type;
@@ -134,18 +133,18 @@ function kindsOf(schema: JsonObject, type: Json | undefined, root: boolean): Kin
   if (typeof schema.tsType === "string") return ["custom"];
   if (type === "any" || type === null) throw new Unsupported();
   const kinds: Kind[] = [];
-  if (Object.keys(schema).length === 0) kinds.push("any");
+  if (isEmpty(schema)) kinds.push("any");
   if ("anyOf" in schema) kinds.push("anyOf");
   if ("oneOf" in schema) kinds.push("oneOf");
   const compound = Array.isArray(type) || "anyOf" in schema || "oneOf" in schema;
   const hasEnum = "enum" in schema;
-  // BOOLEAN, NUMBER, STRING (each also read from a `default` of its type), NULL.
-  const leaves = [
-    !hasEnum && (type === "boolean" || (!compound && typeof schema.default === "boolean")),
-    !hasEnum && (type === "integer" || type === "number" || (!compound && typeof schema.default === "number")),
-    !hasEnum && (type === "string" || (!compound && typeof schema.default === "string")),
-    type === "null",
-  ].filter(Boolean).length;
+  // BOOLEAN, NUMBER, STRING (each also read from a `default` of its type), NULL: counted, no list built.
+  let leaves = type === "null" ? 1 : 0;
+  if (!hasEnum) {
+    if (type === "boolean" || (!compound && typeof schema.default === "boolean")) leaves++;
+    if (type === "integer" || type === "number" || (!compound && typeof schema.default === "number")) leaves++;
+    if (type === "string" || (!compound && typeof schema.default === "string")) leaves++;
+  }
   if (leaves > 1) throw new Unsupported();
   if (leaves === 1) {
     if (typeof type !== "string" || !LEAF_TYPES.has(type)) throw new Unsupported(); // typed by its default
@@ -162,6 +161,11 @@ function kindsOf(schema: JsonObject, type: Json | undefined, root: boolean): Kin
   // schema nothing else matches is jstt's default reading, an interface.
   if (kinds.length === 0) kinds.push("interface");
   return kinds;
+}
+
+function isEmpty(schema: JsonObject): boolean {
+  for (const _key in schema) return false;
+  return true;
 }
 
 function listOf(value: Json | undefined): Json[] {

@@ -3,19 +3,21 @@
  * safe for server-controlled schemas: no `$ref` is ever fetched, jstt's own extension keywords
  * (`tsType` injects raw code) are removed, titles and `$id`s cannot rename types, descriptions
  * cannot leave their JSDoc, and every sub-type is named after the top-level type so tools never
- * collide. The common shapes are printed by ts-print.ts; jstt prints the rest.
+ * collide. The common shapes are printed by ts-print.ts, most of them from the one-pass copy of
+ * jstt-nodes.ts; jstt prints the rest.
  */
 import { randomBytes } from "node:crypto";
 import type { Options } from "json-schema-to-typescript";
 import type { Json, JsonObject } from "@mcp-codegen/runtime/internal";
-import { docText, escapeInvisible } from "../text.js";
-import { setOwn, pushAll } from "@mcp-codegen/runtime/internal";
+import { escapeInvisible } from "../text.js";
+import { setOwn } from "@mcp-codegen/runtime/internal";
 import { childPointer, forEachSchema, isJsonObject } from "./pointer.js";
 import { definitionKeys, mergedKey } from "./definitions.js";
 import { prepareSchema, type PreparedSchema } from "./prepare.js";
 import { printDeclaration } from "./ts-print.js";
 import { scopeOwnNames } from "./jstt-names.js";
-import { allowedValues, nodeTypes, SAME_VALUE_KEYWORDS, type JsonType } from "./zod-keywords.js";
+import { copyForPrinter, PROTOTYPE_NAMES, rewriteNode, ROOT_MARK, wrapOptionalProperties } from "./jstt-nodes.js";
+import type { JsonType } from "./zod-keywords.js";
 import type { SchemaWarning } from "./warnings.js";
 
 export interface EmitTypeScriptOptions {
@@ -40,12 +42,6 @@ export interface EmittedTypeScript {
   code: string;
   warnings: SchemaWarning[];
 }
-
-/** Keywords only jstt understands; a server must not be able to steer code generation with them. */
-const JSTT_EXTENSION_KEYWORDS = ["tsType", "tsEnumNames", "tsExtends", "extends", "id"] as const;
-
-/** Marks the root so `customName` can give it exactly `typeName`. */
-const ROOT_MARK = "__mcp_codegen_root__";
 
 const TYPE_NAME = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
@@ -94,13 +90,24 @@ function upperFirst(text: string): string {
 async function compileSchema(prepared: Omit<PreparedSchema, "source">, typeName: string, closed: boolean): Promise<Compiled> {
   const warnings = [...prepared.warnings];
   const definitions = definitionKeys(prepared.schema);
-  const { forTypes, hidden, printed } = printedDeclaration(prepared.schema, typeName, closed, warnings);
-  const code = printed ?? (await compileWithJstt(forTypes, typeName, definitions, hidden, warnings));
+  const code = printedFromCopy(prepared.schema, typeName, closed) ?? (await printedOrJstt(prepared.schema, typeName, closed, definitions, warnings));
   const safe = escapeInvisible(code).trim() + "\n";
   if (!new RegExp(`^export (interface|type) ${typeName}\\b`, "m").test(safe)) {
     throw new Error(`emitTypeScript: json-schema-to-typescript did not name the root ${typeName}`);
   }
   return { code: safe, warnings, definitions };
+}
+
+/** ts-print.ts on the one-pass copy (jstt-nodes.ts); undefined when the schema needs the general copy or jstt. */
+function printedFromCopy(schema: Json, typeName: string, closed: boolean): string | undefined {
+  const copy = copyForPrinter(schema, closed);
+  return copy === undefined ? undefined : printDeclaration(copy, typeName, ROOT_MARK);
+}
+
+/** ts-print.ts on the general copy, or jstt when ts-print.ts leaves the schema to it. */
+async function printedOrJstt(schema: Json, typeName: string, closed: boolean, definitions: readonly string[], warnings: SchemaWarning[]): Promise<string> {
+  const { forTypes, hidden, printed } = printedDeclaration(schema, typeName, closed, warnings);
+  return printed ?? (await compileWithJstt(forTypes, typeName, definitions, hidden, warnings));
 }
 
 /** jstt, loaded the first time a schema needs it (ts-print.ts prints the common shapes without it). */
@@ -118,13 +125,14 @@ async function compileWithJstt(forTypes: Json, typeName: string, definitions: re
 
 /**
  * For the test that holds ts-print.ts to jstt: a prepared schema's declaration from each
- * (undefined from ts-print.ts when it leaves the schema to jstt).
+ * (undefined from ts-print.ts when it leaves the schema to jstt), and ts-print.ts's on the
+ * one-pass copy (undefined when the schema needs the general copy).
  */
-export async function declarationsFromBoth(prepared: JsonObject, typeName: string, closed: boolean): Promise<{ printed: string | undefined; jstt: string }> {
+export async function declarationsFromBoth(prepared: JsonObject, typeName: string, closed: boolean): Promise<{ printed: string | undefined; jstt: string; fromCopy: string | undefined }> {
   const warnings: SchemaWarning[] = [];
   const { forTypes, hidden, printed } = printedDeclaration(prepared, typeName, closed, warnings);
   const jstt = await compileWithJstt(forTypes, typeName, definitionKeys(prepared), hidden, warnings);
-  return { printed, jstt };
+  return { printed, jstt, fromCopy: printedFromCopy(prepared, typeName, closed) };
 }
 
 /**
@@ -182,39 +190,12 @@ function toJsttSchema(schema: Json, closed: boolean, warnings: SchemaWarning[]):
     decodeLocalRef(node);
     if (isJsonObject(node.$defs) && isJsonObject(node.definitions)) bothDefinitionKeywords = true;
     if (isJsonObject(node.properties) && Object.keys(node.properties).some((key) => PROTOTYPE_NAMES.has(key))) prototypeNames = true;
-    for (let index = 0; index < JSTT_EXTENSION_KEYWORDS.length; index++) delete node[JSTT_EXTENSION_KEYWORDS[index]!];
-    delete node.title;
-    delete node.$id;
-    if (node.deprecated !== undefined && typeof node.deprecated !== "boolean") delete node.deprecated;
-    if (typeof node.description === "string") {
-      const text = docText(node.description);
-      if (text) node.description = text;
-      else delete node.description;
-    } else {
-      delete node.description;
-    }
-    tupleAsArray(node);
-    // Arrays stay `T[]`: length bounds are checked by the Zod schema, not spelled as tuple unions
-    // (jstt would also print, and fail on, bounds it finds inconsistent).
-    delete node.minItems;
-    delete node.maxItems;
-    typeAsZodReadsIt(node, inherited);
-    const openObject = opensObject(node);
-    if (closed && closesObject(node)) node.additionalProperties = false;
-    dropUnexpressed(node, pointer, warnings);
-    if (openObject) node.additionalProperties = true;
+    rewriteNode(node, closed, inherited, pointer, warnings);
   });
   if (bothDefinitionKeywords) mergeDefsIntoDefinitions(copy);
   optionalMayBeUndefined(copy);
   return { schema: isJsonObject(copy) ? { ...copy, $id: ROOT_MARK } : copy, prototypeNames };
 }
-
-/**
- * Property names jstt trips over: it reads schema objects as plain JS objects, so a property
- * named `hasOwnProperty` breaks it and one named `__proto__` is lost. They are ordinary names:
- * jstt sees a placeholder, and the declaration gets the name back (quoted).
- */
-const PROTOTYPE_NAMES: ReadonlySet<string> = new Set([...Object.getOwnPropertyNames(Object.prototype), "__proto__"]);
 
 /** The members TypeScript's `Object` interface declares (lib.es5.d.ts). */
 const OBJECT_MEMBERS: ReadonlySet<string> = new Set(["constructor", "toString", "toLocaleString", "valueOf", "hasOwnProperty", "isPrototypeOf", "propertyIsEnumerable"]);
@@ -320,138 +301,6 @@ function restorePrototypeNames(code: string, names: readonly string[]): string {
 }
 
 /**
- * Keywords TypeScript cannot express, checked by the Zod schema's refinements (which leave its
- * inferred type as if they were absent): the TS type is the schema without them, as wide as the
- * Zod type, and a warning says the check happens at run time only.
- */
-const UNEXPRESSED_KEYWORDS = [
-  "not",
-  "if",
-  "then",
-  "else",
-  "dependentSchemas",
-  "dependencies",
-  "contains",
-  "minContains",
-  "maxContains",
-  "propertyNames",
-  "patternProperties",
-  "unevaluatedProperties",
-  "unevaluatedItems",
-] as const;
-
-/** Those of them worth a warning: the others only narrow what the type already lists, or the Zod schema warns of them itself. */
-const WARNED_KEYWORDS: ReadonlySet<string> = new Set(["not", "if", "dependentSchemas", "dependencies", "contains", "propertyNames", "patternProperties"]);
-
-function dropUnexpressed(node: JsonObject, pointer: string, warnings: SchemaWarning[]): void {
-  for (let index = 0; index < UNEXPRESSED_KEYWORDS.length; index++) {
-    const keyword = UNEXPRESSED_KEYWORDS[index]!;
-    if (!(keyword in node)) continue;
-    if (WARNED_KEYWORDS.has(keyword)) {
-      warnings.push({ pointer: childPointer(pointer, keyword), message: `${keyword} is not expressed in the TS type (the Zod schema checks it at run time)` });
-    }
-    delete node[keyword];
-  }
-}
-
-/** Keys beyond `properties` that the schema admits in ways a TS type cannot spell: the type keeps `[k: string]: unknown`. */
-function opensObject(node: JsonObject): boolean {
-  return node.patternProperties !== undefined;
-}
-
-/**
- * Whether a closed input type leaves out the index signature of this object: only when the
- * schema is silent about extra keys and names its properties (an object with none stays open,
- * since `{}` would accept any value), and no keyword here admits other keys by a rule of its own
- * (patternProperties, unevaluatedProperties, or a conditional or dependent schema naming keys
- * the object does not list).
- */
-export function closesObject(node: JsonObject): boolean {
-  if (node.additionalProperties !== undefined || node.patternProperties !== undefined) return false;
-  if (node.unevaluatedProperties !== undefined && node.unevaluatedProperties !== false) return false;
-  if (!isJsonObject(node.properties) || Object.keys(node.properties).length === 0) return false;
-  const known = new Set(Object.keys(node.properties));
-  const conditional = [node.if, node.then, node.else, ...dependentSchemas(node)];
-  return !conditional.some((schema) => admitsOtherKeys(schema, known));
-}
-
-function dependentSchemas(node: JsonObject): Json[] {
-  return ["dependentSchemas", "dependencies"].flatMap((keyword) => {
-    const map = node[keyword];
-    return isJsonObject(map) ? Object.values(map).filter((value) => !Array.isArray(value)) : [];
-  });
-}
-
-/** Whether a schema applied to the same object lets keys outside `known` be evaluated (a `$ref` might: assumed so). */
-function admitsOtherKeys(schema: Json | undefined, known: ReadonlySet<string>): boolean {
-  if (!isJsonObject(schema)) return false;
-  if (schema.$ref !== undefined || schema.patternProperties !== undefined) return true;
-  if ((schema.additionalProperties ?? false) !== false || (schema.unevaluatedProperties ?? false) !== false) return true;
-  if (isJsonObject(schema.properties) && Object.keys(schema.properties).some((key) => !known.has(key))) return true;
-  const applied = [schema.if, schema.then, schema.else, ...dependentSchemas(schema)];
-  for (const keyword of ["allOf", "anyOf", "oneOf"]) {
-    const list = schema[keyword];
-    if (Array.isArray(list)) pushAll(applied, list);
-  }
-  return applied.some((sub) => admitsOtherKeys(sub, known));
-}
-
-/** Keywords that shape a node with no type of its own (its TS type is not simply `unknown`). */
-const UNTYPED_BUT_SHAPED = ["enum", "const", "$ref", "allOf", "anyOf", "oneOf"] as const;
-
-/**
- * Each node's `type` is what the Zod emitter reads (nodeTypes: inherited by the branches of
- * combinators, every type for an untyped node with type-specific keywords, null for `nullable`),
- * set before the keywords TS cannot express are dropped; when nothing gives a node a type its Zod
- * schema is `z.unknown()` (perhaps refined), and so is its TS type (jstt would make it an object).
- */
-function typeAsZodReadsIt(node: JsonObject, inherited: WeakMap<object, JsonType[]>): void {
-  const types = nodeTypes(node, inherited.get(node));
-  // Indexed loops and no lists built on the way: this runs for every node of every schema.
-  if (types !== undefined) {
-    for (let index = 0; index < SAME_VALUE_KEYWORDS.length; index++) {
-      const value = node[SAME_VALUE_KEYWORDS[index]!];
-      if (isJsonObject(value)) inherited.set(value, types);
-      else if (Array.isArray(value)) for (let at = 0; at < value.length; at++) if (isJsonObject(value[at])) inherited.set(value[at] as JsonObject, types);
-    }
-  }
-  // jstt puts the target in place of a `$ref` node: a `type` there would retype the definition itself.
-  if ("$ref" in node) return;
-  const values = allowedValues(node, types);
-  if (values !== undefined) listValues(node, values);
-  else if (types?.length === 0) node.tsType = "never";
-  else if (types !== undefined) node.type = types;
-  else if (!UNTYPED_BUT_SHAPED.some((keyword) => keyword in node)) node.tsType = "unknown";
-}
-
-/** Keywords jstt reads as an object or array type even beside `enum`. */
-const SHAPE_KEYWORDS = ["type", "const", "properties", "patternProperties", "additionalProperties", "required", "items"] as const;
-
-/**
- * enum/const (primitive values only, see prepareSchema) fix the type: the node is the values of
- * its types, as the Zod schema lists them. jstt would instead read `type: "object"` or
- * `properties` beside an enum as an object, and drop `null` from a type list beside `enum: [null]`.
- */
-function listValues(node: JsonObject, values: Json[]): void {
-  for (const keyword of SHAPE_KEYWORDS) delete node[keyword];
-  if (values.length === 0) node.tsType = "never";
-  else node.enum = values;
-}
-
-/**
- * A JSON Schema tuple does not require its positions, and jstt does not know `prefixItems`. The
- * Zod tuple infers `[A?, B?]`, whose elements TypeScript reads as `A | undefined` even under
- * exactOptionalPropertyTypes, so no JSON-derived element type fits: tuples are typed `unknown[]`.
- */
-function tupleAsArray(node: JsonObject): void {
-  const prefix = Array.isArray(node.prefixItems) ? node.prefixItems : Array.isArray(node.items) ? node.items : undefined;
-  if (prefix === undefined) return;
-  delete node.prefixItems;
-  delete node.additionalItems;
-  node.items = true;
-}
-
-/**
  * jstt refuses a schema holding both `definitions` and `$defs`; move `$defs` entries into
  * `definitions` (renamed on collision) and point the `$ref`s at their new place.
  */
@@ -481,26 +330,14 @@ function mergeDefsIntoDefinitions(root: Json): void {
 }
 
 /**
- * An optional property may be absent or `undefined` (as its Zod schema's `.optional()` accepts):
- * `x?: T | undefined`, so a value that may be undefined can be passed on also under
- * exactOptionalPropertyTypes. The property's schema becomes `anyOf: [schema, undefined]` with its
- * description and `deprecated` lifted onto the wrapper (jstt documents the property from there);
- * a `$ref` into the wrapped schema is pointed at its new place. (The `tsType` is our own, set
- * after the server's were removed.)
+ * Every optional property may be `undefined` too (`wrapOptionalProperties`), and a `$ref` into a
+ * wrapped schema is pointed at its new place.
  */
 function optionalMayBeUndefined(root: Json): void {
   const moves = new Map<string, string>();
   forEachSchema(root, "", (node, pointer) => {
-    if (!isJsonObject(node) || !isJsonObject(node.properties)) return;
-    const required = new Set(Array.isArray(node.required) ? node.required : []);
-    for (const [key, sub] of Object.entries(node.properties)) {
-      if (required.has(key)) continue;
-      // `false` admits no value, but an optional property may still be `undefined`.
-      if (sub === false) node.properties[key] = { tsType: "undefined" };
-      // `unknown` holds `undefined` already.
-      if (!isJsonObject(sub) || sub.tsType === "unknown") continue;
-      const { description, deprecated, ...rest } = sub;
-      node.properties[key] = { anyOf: [rest, { tsType: "undefined" }], ...(description === undefined ? {} : { description }), ...(deprecated === undefined ? {} : { deprecated }) };
+    if (!isJsonObject(node)) return;
+    for (const key of wrapOptionalProperties(node)) {
       const at = `#${childPointer(pointer, "properties", key)}`;
       moves.set(at, `${at}/anyOf/0`);
     }
