@@ -137,5 +137,6 @@ describe("ts-print against json-schema-to-typescript", () => {
     const tally = newTally();
     for (const file of corpus) for (const schema of snapshotSchemas(file)) await compare(schema, tally, file);
     expect(tally.mismatches.slice(0, 3)).toEqual([]);
+    expect(tally.fromCopy).toBeGreaterThan(tally.printed / 2);
   });
 });
