@@ -263,10 +263,7 @@ export function copyForPrinter(schema: Json, closed: boolean): Json | undefined 
 function copyNode(node: Json, context: CopyContext): Json {
   if (!isJsonObject(node)) return node;
   if (holdsAnyKey(node, GENERAL_COPY_KEYWORDS)) throw NEEDS_GENERAL_COPY;
-  if (isJsonObject(node.properties)) {
-    const keys = Object.keys(node.properties);
-    for (let index = 0; index < keys.length; index++) if (PROTOTYPE_NAMES.has(keys[index]!)) throw NEEDS_GENERAL_COPY;
-  }
+  if (isJsonObject(node.properties) && holdsAnyKey(node.properties, PROTOTYPE_NAMES)) throw NEEDS_GENERAL_COPY;
   const copy: JsonObject = { ...node };
   // The parent's rewrite recorded this node's types under the node it read, not under this copy.
   const types = context.inherited.get(node);

@@ -11,7 +11,7 @@ import type { Options } from "json-schema-to-typescript";
 import type { Json, JsonObject } from "@mcp-codegen/runtime/internal";
 import { escapeInvisible } from "../text.js";
 import { setOwn } from "@mcp-codegen/runtime/internal";
-import { childPointer, forEachSchema, isJsonObject } from "./pointer.js";
+import { childPointer, forEachSchema, holdsAnyKey, isJsonObject } from "./pointer.js";
 import { definitionKeys, mergedKey } from "./definitions.js";
 import { prepareSchema, type PreparedSchema } from "./prepare.js";
 import { printDeclaration } from "./ts-print.js";
@@ -189,7 +189,7 @@ function toJsttSchema(schema: Json, closed: boolean, warnings: SchemaWarning[]):
     if (!isJsonObject(node)) return;
     decodeLocalRef(node);
     if (isJsonObject(node.$defs) && isJsonObject(node.definitions)) bothDefinitionKeywords = true;
-    if (isJsonObject(node.properties) && Object.keys(node.properties).some((key) => PROTOTYPE_NAMES.has(key))) prototypeNames = true;
+    if (isJsonObject(node.properties) && holdsAnyKey(node.properties, PROTOTYPE_NAMES)) prototypeNames = true;
     rewriteNode(node, closed, inherited, pointer, warnings);
   });
   if (bothDefinitionKeywords) mergeDefsIntoDefinitions(copy);
