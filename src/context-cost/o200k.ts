@@ -49,10 +49,19 @@ function pieceAtPattern(): RegExp {
  */
 const SCAN_MERGE_MAX_BYTES = 128;
 
+/**
+ * Pieces up to this many characters have their counts remembered: tool definitions repeat the same
+ * pieces (JSON keys, `"type":"string"`, common words) thousands of times. The memo is emptied at
+ * PIECE_MEMO_MAX_ENTRIES, so a long-lived counter (watch mode) stays bounded.
+ */
+const PIECE_MEMO_MAX_CHARS = 24;
+const PIECE_MEMO_MAX_ENTRIES = 50_000;
+
 export class O200kCounter {
   private bytes = new Uint8Array(1024);
   private starts = new Int32Array(1025);
   private ranks = new Float64Array(1025);
+  private readonly pieceCounts = new Map<string, number>();
 
   constructor(private readonly table: RankTable) {}
 
@@ -68,7 +77,7 @@ export class O200kCounter {
       const end = pattern.test(text) ? pattern.lastIndex : start;
       // Never for text the pattern covers; kept exact for any it might not.
       if (end === start) return tokens + this.countMatches(text.slice(start));
-      tokens += this.pieceTokens(this.encode(text, start, end));
+      tokens += end - start <= PIECE_MEMO_MAX_CHARS ? this.shortPieceTokens(text, start, end) : this.pieceTokens(this.encode(text, start, end));
       start = end;
     }
     return tokens;
@@ -77,6 +86,17 @@ export class O200kCounter {
   private countMatches(text: string): number {
     let tokens = 0;
     for (const [piece] of text.matchAll(o200kSplit())) tokens += this.pieceTokens(this.encode(piece, 0, piece.length));
+    return tokens;
+  }
+
+  /** The tokens of the short piece `text[start..end)`, remembered by its text. */
+  private shortPieceTokens(text: string, start: number, end: number): number {
+    const piece = text.slice(start, end);
+    const known = this.pieceCounts.get(piece);
+    if (known !== undefined) return known;
+    const tokens = this.pieceTokens(this.encode(text, start, end));
+    if (this.pieceCounts.size >= PIECE_MEMO_MAX_ENTRIES) this.pieceCounts.clear();
+    this.pieceCounts.set(piece, tokens);
     return tokens;
   }
 

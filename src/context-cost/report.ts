@@ -5,7 +5,7 @@
  * tokenizers differ), plus the heaviest tools and, per server, the `exclude` that would cut the
  * most. Computed from the tools `generate` emits (after `include` / `exclude`).
  */
-import type { Snapshot } from "@mcp-codegen/runtime/internal";
+import type { Snapshot, ToolEntry } from "@mcp-codegen/runtime/internal";
 import type { TargetSettings } from "../config/targets.js";
 import { ENCODING, type CountTokens } from "./tokenizer.js";
 import { countingFor } from "./count-cache.js";
@@ -66,9 +66,16 @@ interface ToolDefinitions {
 
 function toolDefinitions(snapshot: Snapshot, settings: TargetSettings): ToolDefinitions {
   const modes = settings.targets.map((target) => ({ target, modelSchema: modeOf(target, settings) }));
+  // Targets that send the same schema mode send the same text: each tool's text built once per mode.
+  const distinct = [...new Set(modes.map((mode) => mode.modelSchema))];
+  const slots = modes.map((mode) => distinct.indexOf(mode.modelSchema));
+  const texts = (tool: ToolEntry) => {
+    const byMode = distinct.map((modelSchema) => modelToolJson(tool, modelSchema));
+    return slots.map((slot) => byMode[slot] ?? "");
+  };
   const servers = Object.entries(snapshot.servers)
     .sort(([a], [b]) => compareCodeUnits(a, b))
-    .map(([server, entry]) => ({ server, tools: entry.tools.map((tool) => ({ tool: tool.name, texts: modes.map((mode) => modelToolJson(tool, mode.modelSchema)) })) }));
+    .map(([server, entry]) => ({ server, tools: entry.tools.map((tool) => ({ tool: tool.name, texts: texts(tool) })) }));
   return { modes, servers };
 }
 

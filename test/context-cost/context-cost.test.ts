@@ -12,7 +12,8 @@ import o200k from "js-tiktoken/ranks/o200k_base";
 import { projectSchema, type JsonObject, type Snapshot } from "@mcp-codegen/runtime/internal";
 import { runCli, tempProject } from "../helpers/cli.js";
 import { EVERYTHING_STDIO, MATH_STDIO, repoRoot } from "../helpers/servers.js";
-import type { ContextCostReport } from "../../src/context-cost/report.js";
+import { contextCost, type ContextCostReport } from "../../src/context-cost/report.js";
+import type { TargetSettings } from "../../src/config/targets.js";
 
 const encoder = new Tiktoken(o200k);
 /** Tool definitions are ordinary text: a special token's spelling in one is counted as text. */
@@ -59,6 +60,23 @@ describe("context cost", () => {
     const [langchain, aiSdk] = report.total;
     expect(aiSdk!.tokens).not.toBe(langchain!.tokens);
     expect(langchain!.tokens).toBe(report.tools.reduce((sum, tool) => sum + tool.targets[0]!.tokens, 0));
+  });
+
+  it("counts each target's own text when targets share a schema mode and one does not", () => {
+    // The text of a mode is built once for the targets that send it: each target still gets its own.
+    const snapshot = JSON.parse(readFileSync(path.join(project, "generated/mcp-snapshot.json"), "utf8")) as Snapshot;
+    const settings: TargetSettings = { targets: ["langchain", "ai-sdk", "openai-agents"], approval: undefined, modelSchema: { "ai-sdk": "openai-strict", "openai-agents": "exact" } };
+    const counted = contextCost(snapshot, settings, independent);
+    for (const tool of snapshot.servers["everything"]!.tools) {
+      const sent = (parameters: unknown) => JSON.stringify({ type: "function", function: { name: tool.name, description: tool.description ?? "", parameters } });
+      const exact = independent(sent(tool.inputSchema));
+      const strict = independent(sent(projectSchema(tool.inputSchema as JsonObject, "openai-strict").schema));
+      expect(counted.tools.find((each) => each.tool === tool.name)?.targets, tool.name).toEqual([
+        { target: "langchain", modelSchema: "exact", tokens: exact },
+        { target: "ai-sdk", modelSchema: "openai-strict", tokens: strict },
+        { target: "openai-agents", modelSchema: "exact", tokens: exact },
+      ]);
+    }
   });
 
   it("ranks the heaviest tools and suggests the exclude that cuts the most; the suggestion does cut it", async () => {
