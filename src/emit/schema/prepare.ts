@@ -23,9 +23,11 @@ export function isPrimitive(value: Json): value is null | boolean | number | str
 }
 
 export function prepareSchema(input: JsonObject | boolean): PreparedSchema {
-  // A copy through JSON text, as a server sends it: a tree (structuredClone would keep an object
-  // shared by two places shared, and the emitters rewrite nodes in place).
   const source = JSON.stringify(input);
+  // Most schemas need none of the changes below, and the emitters only read a prepared schema:
+  // those are used as they are. The others are changed on a copy made through JSON text, as a
+  // server sends it: a tree (structuredClone would keep an object shared by two places shared).
+  if (!anyNode(input, needsChange)) return { schema: input, warnings: [], source };
   const schema = JSON.parse(source) as Json;
   const warnings: SchemaWarning[] = [];
   let refs = false;
@@ -35,12 +37,12 @@ export function prepareSchema(input: JsonObject | boolean): PreparedSchema {
       refs = true;
       dropUnfollowableRef(schema, node, pointer, warnings);
     }
-    if ("propertyNames" in node && admitsEveryKey(node.propertyNames)) delete node.propertyNames;
-    if (Array.isArray(node.enum) && !node.enum.every(isPrimitive)) {
+    if (admitsEveryKeyListed(node)) delete node.propertyNames;
+    if (holdsNonPrimitiveEnum(node)) {
       delete node.enum;
       warnings.push({ pointer, message: "enum with object or array values is not checked" });
     }
-    if ("const" in node && node.const !== undefined && !isPrimitive(node.const)) {
+    if (holdsNonPrimitiveConst(node)) {
       delete node.const;
       warnings.push({ pointer, message: "const with an object or array value is not checked" });
     }
@@ -48,6 +50,32 @@ export function prepareSchema(input: JsonObject | boolean): PreparedSchema {
   // Only a `$ref` can loop.
   if (refs) dropLoopingRefs(schema, warnings);
   return { schema, warnings, source };
+}
+
+/** Whether preparing changes `node` (or may: a `$ref` is followed, or dropped, or loops). */
+function needsChange(node: JsonObject): boolean {
+  return "$ref" in node || admitsEveryKeyListed(node) || holdsNonPrimitiveEnum(node) || holdsNonPrimitiveConst(node);
+}
+
+function admitsEveryKeyListed(node: JsonObject): boolean {
+  return "propertyNames" in node && admitsEveryKey(node.propertyNames);
+}
+
+function holdsNonPrimitiveEnum(node: JsonObject): boolean {
+  return Array.isArray(node.enum) && !node.enum.every(isPrimitive);
+}
+
+function holdsNonPrimitiveConst(node: JsonObject): boolean {
+  return "const" in node && node.const !== undefined && !isPrimitive(node.const);
+}
+
+/** Whether `test` holds for any object node of the schema (a walk without pointers). */
+function anyNode(schema: Json, test: (node: JsonObject) => boolean): boolean {
+  let found = false;
+  forEachSchema(schema, "", (node) => {
+    if (!found && isJsonObject(node) && test(node)) found = true;
+  });
+  return found;
 }
 
 /** Keys a `propertyNames` schema may hold and still pass every string: the type, and words for people. */
