@@ -18,7 +18,7 @@ function unicodeEscape(char: string): string {
  */
 export function jsonTextLiteral(value: unknown): string {
   const json = JSON.stringify(value) ?? "null";
-  return `'${json.replace(/[\\']/g, (char) => `\\${char}`).replace(/[^\x20-\x7e]/g, unicodeEscape)}'`;
+  return `'${json.replace(/[\\']/g, "\\$&").replace(/[^\x20-\x7e]/g, unicodeEscape)}'`;
 }
 
 /** A double-quoted JS/TS string literal; every unsafe character becomes a `\uXXXX` escape. */
@@ -60,17 +60,25 @@ function ownProtoKeys(json: string): string {
   return json.replace(/"__proto__":/g, '["__proto__"]:');
 }
 
+/** What `docText` rewrites, in its order: line breaks, dropped characters, a comment's end, a leading `@`. */
+const DOC_LINE_BREAKS = String.raw`\r\n?|[\u2028\u2029\u0085]`;
+const DOC_DROPPED = String.raw`[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]`;
+const DOC_COMMENT_END = String.raw`\*\/`;
+const DOC_LEADING_AT = String.raw`^(\s*)@`;
+/** Any of them: most descriptions hold none, and are then only trimmed. */
+const DOC_ANY = new RegExp([DOC_LINE_BREAKS, DOC_DROPPED, DOC_COMMENT_END, DOC_LEADING_AT].join("|"), "m");
+const DOC_LINE_BREAKS_ALL = new RegExp(DOC_LINE_BREAKS, "g");
+const DOC_DROPPED_ALL = new RegExp(DOC_DROPPED, "g");
+const DOC_COMMENT_END_ALL = new RegExp(DOC_COMMENT_END, "g");
+const DOC_LEADING_AT_ALL = new RegExp(DOC_LEADING_AT, "gm");
+
 /**
  * Text for a JSDoc block: line breaks kept as `\n`, other control and bidi characters dropped,
  * `*\/` broken so it cannot close the comment, and a leading `@` escaped so it reads as text.
  */
 export function docText(text: string): string {
-  return text
-    .replace(/\r\n?|[\u2028\u2029\u0085]/g, "\n")
-    .replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]/g, "")
-    .replace(/\*\//g, "*\\/")
-    .replace(/^(\s*)@/gm, "$1\\@")
-    .trim();
+  if (!DOC_ANY.test(text)) return text.trim();
+  return text.replace(DOC_LINE_BREAKS_ALL, "\n").replace(DOC_DROPPED_ALL, "").replace(DOC_COMMENT_END_ALL, "*\\/").replace(DOC_LEADING_AT_ALL, "$1\\@").trim();
 }
 
 /** A JSDoc comment's lines: on one line when the text is one line (the committed layout, which ts-morph set). */
