@@ -51,10 +51,12 @@ const SCAN_MERGE_MAX_BYTES = 128;
 
 /**
  * Pieces up to this many characters have their counts remembered: tool definitions repeat the same
- * pieces (JSON keys, `"type":"string"`, common words) thousands of times. The memo is emptied at
- * PIECE_MEMO_MAX_ENTRIES, so a long-lived counter (watch mode) stays bounded.
+ * pieces (JSON keys, `"type"`, common words) thousands of times, and nearly all are this short. A
+ * slice this short is a copy in V8 (a longer one may point into the text it came from), so the memo
+ * never keeps a counted text alive. It is emptied at PIECE_MEMO_MAX_ENTRIES, so a long-lived
+ * counter (watch mode) stays bounded.
  */
-const PIECE_MEMO_MAX_CHARS = 24;
+const PIECE_MEMO_MAX_CHARS = 12;
 const PIECE_MEMO_MAX_ENTRIES = 50_000;
 
 export class O200kCounter {
