@@ -13,7 +13,7 @@
 import type { Json, JsonObject } from "@mcp-codegen/runtime/internal";
 import { pushAll, setOwn } from "@mcp-codegen/runtime/internal";
 import { docText } from "../text.js";
-import { childPointer, holdsAnyKey, isJsonObject } from "./pointer.js";
+import { childPointer, holdsAnyKey, isJsonObject, PROTOTYPE_NAMES } from "./pointer.js";
 import { allowedValues, nodeTypes, SAME_VALUE_KEYWORDS, type JsonType } from "./zod-keywords.js";
 import type { SchemaWarning } from "./warnings.js";
 
@@ -22,13 +22,6 @@ export const JSTT_EXTENSION_KEYWORDS = ["tsType", "tsEnumNames", "tsExtends", "e
 
 /** Marks the root so `customName` can give it exactly `typeName`. */
 export const ROOT_MARK = "__mcp_codegen_root__";
-
-/**
- * Property names jstt trips over: it reads schema objects as plain JS objects, so a property
- * named `hasOwnProperty` breaks it and one named `__proto__` is lost. They are ordinary names:
- * jstt sees a placeholder, and the declaration gets the name back (quoted).
- */
-export const PROTOTYPE_NAMES: ReadonlySet<string> = new Set([...Object.getOwnPropertyNames(Object.prototype), "__proto__"]);
 
 /**
  * Keywords TypeScript cannot express, checked by the Zod schema's refinements (which leave its

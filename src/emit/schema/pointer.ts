@@ -59,6 +59,13 @@ export function isJsonObject(value: unknown): value is { [key: string]: Json } {
 }
 
 /**
+ * Names an object inherits from Object.prototype, and `__proto__`: property names that read
+ * differently through a plain object (jstt loses or trips over them, Zod finds the inherited
+ * member). The emitters treat them apart; they are ordinary names.
+ */
+export const PROTOTYPE_NAMES: ReadonlySet<string> = new Set([...Object.getOwnPropertyNames(Object.prototype), "__proto__"]);
+
+/**
  * Whether one of the node's keys is in `keywords`. A node has a few keys and most hold none of a
  * list of keywords: looking its keys up costs less than looking each keyword up in it (on objects
  * of many shapes, each a slow lookup).

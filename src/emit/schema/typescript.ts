@@ -11,12 +11,12 @@ import type { Options } from "json-schema-to-typescript";
 import type { Json, JsonObject } from "@mcp-codegen/runtime/internal";
 import { escapeInvisible } from "../text.js";
 import { setOwn } from "@mcp-codegen/runtime/internal";
-import { childPointer, forEachSchema, holdsAnyKey, isJsonObject } from "./pointer.js";
+import { childPointer, forEachSchema, holdsAnyKey, isJsonObject, PROTOTYPE_NAMES } from "./pointer.js";
 import { definitionKeys, mergedKey } from "./definitions.js";
 import { prepareSchema, type PreparedSchema } from "./prepare.js";
 import { printDeclaration } from "./ts-print.js";
 import { scopeOwnNames } from "./jstt-names.js";
-import { copyForPrinter, PROTOTYPE_NAMES, rewriteNode, ROOT_MARK, wrapOptionalProperties } from "./jstt-nodes.js";
+import { copyForPrinter, rewriteNode, ROOT_MARK, wrapOptionalProperties } from "./jstt-nodes.js";
 import type { JsonType } from "./zod-keywords.js";
 import type { SchemaWarning } from "./warnings.js";
 

@@ -7,7 +7,7 @@
 import type { Json, JsonObject } from "@mcp-codegen/runtime/internal";
 import { EXACT_FORMATS } from "./formats.js";
 import { jsonLiteral as literal } from "../text.js";
-import { childPointer, isJsonObject } from "./pointer.js";
+import { childPointer, holdsAnyKey, isJsonObject, PROTOTYPE_NAMES } from "./pointer.js";
 import type { JsonType } from "./zod-keywords.js";
 
 /** What the type builders need from the emitter. */
@@ -178,9 +178,6 @@ function closedKeysCheck(emit: Emit, properties: JsonObject): string {
   return `.refine((v) => Object.keys(v).every((k) => ${known}.has(k)), { message: "a property is not allowed (additionalProperties: false)" })`;
 }
 
-/** Names an object inherits from Object.prototype, and `__proto__`. */
-const PROTOTYPE_NAMES: ReadonlySet<string> = new Set([...Object.getOwnPropertyNames(Object.prototype), "__proto__"]);
-
 /**
  * Zod reads a property as `input[key]`, through the prototype: an absent optional `constructor`
  * or `toString` is found (a function) and fails its schema. The object is checked as a copy
@@ -188,7 +185,7 @@ const PROTOTYPE_NAMES: ReadonlySet<string> = new Set([...Object.getOwnPropertyNa
  * pollution): that property is checked here, before the copy goes on.
  */
 function ownKeysOnly(emit: Emit, expression: string, properties: JsonObject, required: readonly string[], pointer: string): string {
-  if (!Object.keys(properties).some((key) => PROTOTYPE_NAMES.has(key)) && !required.some((key) => PROTOTYPE_NAMES.has(key))) return expression;
+  if (!holdsAnyKey(properties, PROTOTYPE_NAMES) && !required.some((key) => PROTOTYPE_NAMES.has(key))) return expression;
   const has = "Object.prototype.hasOwnProperty.call";
   const proto = properties["__proto__"];
   const protoCheck =
