@@ -49,10 +49,14 @@ export function toolChunk(serverKey: string, tools: readonly NormalizedTool[], i
 
 /**
  * The schema printers, loaded on first use (they are not needed when every file is current), or
- * ahead of it while a capture waits for its servers (`preloadEmitters` in plan.ts).
+ * ahead of it while a capture waits for its servers (`preloadEmitters` in plan.ts). The promise is
+ * kept: every chunk asks for them, and an `import()` of a module already loaded still resolves its
+ * specifier through the loader each time.
  */
+let schemaPrinters: Promise<typeof import("./schema/typescript.js")> | undefined;
+
 export function loadSchemaPrinters(): Promise<typeof import("./schema/typescript.js")> {
-  return import("./schema/typescript.js");
+  return (schemaPrinters ??= import("./schema/typescript.js"));
 }
 
 /** The chunk's statements, not yet formatted. */
