@@ -8,6 +8,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { canonicalFileText, canonicalize } from "../../runtime/src/shared/canonical-json.js";
+import { buildServerSnapshot } from "../../runtime/src/shared/listing-snapshot.js";
 import { HOSTILE_NAMES } from "../servers/hostile-vocabulary.js";
 
 const KEYS = [...HOSTILE_NAMES, "0", "9", "10", "01", "-1", "a", "aa", "B", "Z", "é", "z", "\u{1F600}", "\uFFFF", ""];
@@ -118,5 +119,26 @@ describe("canonical JSON", () => {
       }),
       { numRuns: 1000 },
     );
+  });
+
+  it("gets a snapshot entry's entities canonical as built: its canonical forms take them as they are, not copied", () => {
+    // Wire order on purpose (keys unsorted, as servers send them), and a prompt without arguments,
+    // whose `arguments: []` is added after the kept fields.
+    const server = buildServerSnapshot({
+      protocolVersion: "2025-11-25",
+      serverInfo: { version: "1", name: "s" },
+      capabilities: { tools: {}, prompts: {}, resources: {} },
+      tools: [{ name: "__proto__", inputSchema: { type: "object", properties: { b: {}, a: {} } }, _meta: { z: 1, a: 2 }, annotations: { readOnlyHint: true }, execution: { taskSupport: "optional" }, title: "T" }],
+      resources: [{ uri: "file:///a", name: "a", mimeType: "text/plain" }],
+      resourceTemplates: [{ uriTemplate: "file:///{p}", name: "t" }],
+      prompts: [{ name: "p", description: "d" }, { name: "q", arguments: [{ required: true, name: "x" }] }],
+    });
+    const entities = [...server.tools, ...server.resources, ...server.resourceTemplates, ...server.prompts];
+    expect(entities).toHaveLength(5);
+    for (const entity of entities) {
+      expect(canonicalize(entity)).toBe(entity);
+      expect(JSON.stringify(entity)).toBe(reference(entity));
+    }
+    expect(server.prompts[0]).toMatchObject({ arguments: [], name: "p" });
   });
 });

@@ -86,7 +86,19 @@ export function buildEntity(kind: EntityKind, item: Record<string, unknown>): Js
     const args = Array.isArray(item["arguments"]) ? (item["arguments"] as Record<string, unknown>[]) : [];
     body["arguments"] = args.map((argument) => pick(argument, KEPT_PROMPT_ARGUMENT_FIELDS));
   }
-  return { ...body, hash: hashJson(body) };
+  return withHash(body, hashJson(body));
+}
+
+/**
+ * `body` and its `hash`, keys in code-unit order: canonical as built, so the canonical forms a run
+ * takes of the snapshot (the server's hash, the file, the snapshot module) walk each entity
+ * instead of copying it to sort `hash` into place.
+ */
+function withHash(body: JsonObject, hash: string): JsonObject {
+  const keys = [...Object.keys(body), "hash"].sort(compareCodeUnits);
+  const out: JsonObject = {};
+  for (const key of keys) out[key] = key === "hash" ? hash : body[key]!;
+  return out;
 }
 
 /** `*` globs over names (no path semantics): `get_*`, `*_admin`, `*`. */
