@@ -6,6 +6,7 @@
  * connection open and closes it the same way. A real stdio server that ignores stdin EOF and
  * SIGTERM, in process.
  */
+import { spawn } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -49,6 +50,31 @@ describe("a capture's server children", () => {
     expect(pids().length).toBeGreaterThan(0);
     for (const pid of pids()) expect(trackedChildren(), `server process ${pid}`).not.toContain(pid);
     for (const pid of pids()) expect(await goneWithin(pid, 5_000), `server process ${pid}`).toBe(true);
+  });
+
+  it("leave the process's exit and signal listeners as they found them, so Ctrl-C still ends an app that captured", async () => {
+    const ENDING = ["exit", "SIGINT", "SIGTERM", "SIGHUP"] as const;
+    const counts = () => ENDING.map((event) => `${event} ${process.listenerCount(event)}`);
+    const { dir } = stubbornProject("close-after-listeners");
+    const before = counts();
+    for (let run = 1; run <= 2; run++) {
+      await generate({ cwd: dir, contextCost: false, cache: false });
+      expect(counts(), `after capture ${run}`).toEqual(before);
+    }
+    // What a user sees: a script that captured (the built library), then interrupted.
+    const library = pathToFileURL(path.join(repoRoot, "dist/index.js")).href;
+    const script = `const { generate } = await import(${JSON.stringify(library)});
+await generate({ cwd: ${JSON.stringify(dir)}, contextCost: false, cache: false });
+setTimeout(() => console.log("still running"), 5_000);
+process.kill(process.pid, "SIGINT");`;
+    const ended = await new Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string }>((resolve, reject) => {
+      const child = spawn(process.execPath, ["--input-type=module", "-e", script], { stdio: ["ignore", "pipe", "inherit"] });
+      let stdout = "";
+      child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+      child.on("error", reject);
+      child.on("close", (code, signal) => resolve({ code, signal, stdout }));
+    });
+    expect(ended).toEqual({ code: null, signal: "SIGINT", stdout: "" });
   });
 
   it("are handed over still ending when the caller collects the closes, and ended once they settle", async () => {

@@ -19,7 +19,10 @@ const spawned = new WeakMap<Transport, number>();
 const onSignal = new Map<NodeJS.Signals, () => void>();
 
 export function trackChild(pid: number | null | undefined): void {
-  if (pid === null || pid === undefined) return;
+  // A capture's child is tracked twice, by its early spawn and by the transport that adopts it:
+  // hooked again, the process would keep a second set of listeners that `unhook` never removes,
+  // and a leftover signal listener swallows the signal (Ctrl-C no longer ends the process).
+  if (pid === null || pid === undefined || live.has(pid)) return;
   live.add(pid);
   if (live.size === 1) hook();
 }
