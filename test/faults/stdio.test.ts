@@ -28,7 +28,11 @@ describe("a stdio server that never answers initialize", () => {
   it("a call's timeout bounds the connect: TimeoutError after the call's timeout, not connectTimeout's", async () => {
     const runtime = createRuntime({ servers: { hang: faultyStdio("hang") } });
     try {
-      const result = await settled(runtime.callTool("hang", "work", {}, { timeout: 400 }));
+      // Timed from before the call: its timer starts inside callTool, which returns after
+      // synchronous work of its own (~5 ms here; over 14 ms in one loaded suite run, which then
+      // measured 386 ms from the return).
+      const started = performance.now();
+      const result = await settled(runtime.callTool("hang", "work", {}, { timeout: 400 }), started);
       expect(result.error).toBeInstanceOf(TimeoutError);
       expect((result.error as Error).message).toBe('server "hang" tool "work": request timed out after 400 ms (while connecting)');
       expect((result.error as TimeoutError).timeout).toBe(400);
