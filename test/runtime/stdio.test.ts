@@ -32,9 +32,21 @@ describe("runtime over stdio (math server)", () => {
     expect(childPids().filter((pid) => !before.has(pid))).toEqual([]);
   });
 
-  it("starts the server once for racing first callers", async () => {
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => runtime.callTool("math", "add", { a: i, b: 1 })));
-    expect(results.map((r) => (r.structuredContent as { result: number }).result)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+  it("starts the server once for racing first callers, and warns of no listener leak", async () => {
+    // Each caller waiting for the connection listens for its close: 20 at once are no leak, and
+    // Node's MaxListenersExceededWarning would be printed in the app for nothing.
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(`${warning.name}: ${warning.message}`);
+    process.on("warning", onWarning);
+    try {
+      const results = await Promise.all(Array.from({ length: 20 }, (_, i) => runtime.callTool("math", "add", { a: i, b: 1 })));
+      expect(results.map((r) => (r.structuredContent as { result: number }).result)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+      // Warnings are emitted on the next tick.
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off("warning", onWarning);
+    }
+    expect(warnings.filter((warning) => warning.startsWith("MaxListenersExceededWarning"))).toEqual([]);
     const started = childPids().filter((pid) => !before.has(pid));
     // node math.js: one child (no shell in between), never two.
     expect(started).toHaveLength(1);

@@ -18,6 +18,7 @@ import type { Client, LoggingLevel, RequestOptions } from "@modelcontextprotocol
 import { redact, type Environment } from "../shared/placeholders.js";
 import { withCallHeaders } from "../wire/call-headers.js";
 import { spawnedPid, untrackChild } from "../wire/child-registry.js";
+import { allowManyListeners } from "../wire/many-listeners.js";
 import { CallDeadline, now } from "./deadline.js";
 import { clientCapabilities, installHandlers, mergeCallbacks, type RootsHolder } from "./client-callbacks.js";
 import { ConfigError, ConnectionError, McpRuntimeError, ProtocolError, RuntimeClosedError, TimeoutError, subjectOf, type SubjectKind } from "../shared/errors.js";
@@ -78,6 +79,7 @@ export class ServerConnection {
   readonly #reconnect: ReconnectPolicy;
   readonly #connectTimeout: number | undefined;
   readonly #stateless: boolean;
+  /** Each call waiting for a connection listens to it: many at once (racing first calls) is no leak. */
   readonly #closing = new AbortController();
   /** Clients of stateless requests in flight, and closes not yet finished. */
   readonly #transient = new Set<OpenedClient>();
@@ -115,6 +117,7 @@ export class ServerConnection {
   readonly #stderr = new StderrAccount();
 
   constructor(server: string, config: RuntimeServerConfig, settings: ConnectionSettings) {
+    allowManyListeners(this.#closing.signal);
     const runtime = settings.runtime;
     this.server = server;
     this.config = config;

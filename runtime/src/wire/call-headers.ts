@@ -5,10 +5,10 @@
  * replacing the rest. The headers the protocol itself depends on cannot be overridden.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
-import { setMaxListeners } from "node:events";
 import type { FetchLike } from "@modelcontextprotocol/client";
 import { secretEntryValues } from "../shared/secret-names.js";
 import { rememberSecrets } from "../shared/secret-registry.js";
+import { allowManyListeners } from "./many-listeners.js";
 
 const callHeaders = new AsyncLocalStorage<Readonly<Record<string, string>>>();
 
@@ -26,16 +26,13 @@ export function withCallHeaders<T>(headers: Readonly<Record<string, string>>, se
  * A transport gives all its requests one AbortSignal, and fetch keeps a listener on it until
  * the request object is garbage-collected: a busy connection passes Node's 1,500-listener
  * warning without leaking anything. The signals the transports pass here get a limit no
- * connection reaches. Not 0 ("no limit"): Node 20's `getMaxListeners` throws for a signal
- * whose limit is 0, and fetch asks it on every request (catching the error: an Error with a
- * stack trace per request, measurable on every call).
+ * connection reaches (many-listeners.ts).
  */
-const MANY_LISTENERS = 2 ** 30;
 const raisedSignals = new WeakSet<AbortSignal>();
 
 function allowManyRequests(signal: AbortSignal | null | undefined): void {
   if (!signal || raisedSignals.has(signal)) return;
-  setMaxListeners(MANY_LISTENERS, signal);
+  allowManyListeners(signal);
   raisedSignals.add(signal);
 }
 
