@@ -24,15 +24,22 @@ const TOOLS = [{ name: "lookup", description: "Look a word up.", inputSchema: { 
 /** How long the hooks hold the SDK client's load: far longer than spawning a process takes. */
 const SDK_DELAY_MS = 2_000;
 
-/** `--import` into the CLI: logs `sdk <ms>` when the SDK client's entry module starts to load, then holds it. */
+/**
+ * `--import` into the CLI: logs `sdk <ms>` when the SDK client's entry module starts to load, then
+ * holds it. The bundled command inlines the SDK: its entry is the chunk that holds the client's
+ * `index.mjs` (rolldown marks each inlined module with a `// node_modules/…` line).
+ */
 const PRELOAD = `import { register } from "node:module";
 register("./hooks.mjs", import.meta.url, { data: { log: process.env.EARLY_LOG, delay: ${SDK_DELAY_MS} } });
 `;
-const HOOKS = `import { appendFileSync } from "node:fs";
+const HOOKS = `import { appendFileSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 let settings;
 export function initialize(data) { settings = data; }
+const ENTRY = "@modelcontextprotocol/client/dist/index.mjs";
+const isSdkEntry = (url) => url.endsWith(ENTRY) || (/\\/dist\\/cli\\/[^/]+\\.js$/.test(url) && readFileSync(fileURLToPath(url), "utf8").includes("// node_modules/" + ENTRY + "\\n"));
 export async function load(url, context, next) {
-  if (/@modelcontextprotocol\\/client\\/dist\\/index\\.mjs$/.test(url)) {
+  if (isSdkEntry(url)) {
     appendFileSync(settings.log, "sdk " + Date.now() + "\\n");
     await new Promise((resolve) => setTimeout(resolve, settings.delay));
   }

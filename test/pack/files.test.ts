@@ -32,7 +32,7 @@ interface Packed {
 const PACKAGES = {
   // dist/cjs/package.json marks the CommonJS half of the dual runtime ({"type": "commonjs"}).
   runtime: { dir: resolve(repoRoot, "runtime"), allowed: /^(dist\/.+\.(js|d\.ts)|dist\/cjs\/package\.json|package\.json|README\.md|LICENSE)$/ },
-  generator: { dir: repoRoot, allowed: /^(dist\/.+\.(js|d\.ts)|dist\/context-cost\/o200k\.bin|templates\/[^/]+\.txt|package\.json|README\.md|LICENSE)$/ },
+  generator: { dir: repoRoot, allowed: /^(dist\/.+\.(js|d\.ts)|dist\/context-cost\/o200k\.bin|dist\/cli\/THIRD-PARTY-NOTICES\.md|templates\/[^/]+\.txt|package\.json|README\.md|LICENSE)$/ },
 } as const;
 /**
  * npm lifecycle scripts that run in the installing app. `prepare` is not one of them: npm runs
@@ -55,7 +55,7 @@ function packed(): Promise<Record<keyof typeof PACKAGES, Packed>> {
 }
 
 describe.each(["runtime", "generator"] as const)("npm pack of the %s package", (name) => {
-  it("holds only dist/ (.js and .d.ts), README, LICENSE and package.json (and the generator's templates and token rank table)", async () => {
+  it("holds only dist/ (.js and .d.ts), README, LICENSE and package.json (and the generator's templates, token rank table and the notices of the packages its command inlines)", async () => {
     const { files } = (await packed())[name];
     expect(files.filter((file) => !PACKAGES[name].allowed.test(file))).toEqual([]);
     expect(files).toEqual(expect.arrayContaining(["package.json", "README.md", "LICENSE", "dist/index.js", "dist/index.d.ts"]));
