@@ -44,6 +44,7 @@ import type { CaptureOptions, RawCapture } from "./capture/capture.js";
 import { selectServers } from "./config/select.js";
 import { measureContextCost, type ContextCostReport } from "./context-cost/report.js";
 import { preloadTokenizer } from "./context-cost/tokenizer.js";
+import { collectWhileWaiting } from "./idle-collection.js";
 import { configFilters, filterSnapshot } from "./snapshot/filter.js";
 import { StageTimes, type StageTiming } from "./stages.js";
 import { auditFailsAt, auditSnapshot, stripFindings, type AuditReport } from "./audit/index.js";
@@ -370,17 +371,25 @@ async function onlineSnapshot(
     // at 1,000 tools on Node 24): what the run loads next loads meanwhile. The tokenizer (its
     // rank table, ~40 ms), needed when no stored token counts spare it, the emitters and the
     // formatter, which rendering would otherwise import after the capture.
-    clientSdkLoaded().then(() => {
-      if (tokenizerNeeded) preloadTokenizer();
-      preloadEmitters();
-      preloadEngine(config.format);
-    }, () => undefined);
-    return captureServers(config, {
-      ...(options.env ? { env: options.env } : {}),
-      ...(only ? { only } : {}),
-      ...pick(options, ["onEvent", "install", "keep", "signal"]),
-      closing,
-    });
+    let captured = false;
+    clientSdkLoaded()
+      .then(async () => {
+        await Promise.all([tokenizerNeeded ? preloadTokenizer() : undefined, preloadEmitters(), preloadEngine(config.format)]);
+        // Still waiting for the servers: a full collection now rather than after the listing (idle-collection.ts).
+        if (!captured) collectWhileWaiting();
+      })
+      // The capture reports the SDK's failure to load; a collection that fails only costs time.
+      .catch(() => undefined);
+    try {
+      return await captureServers(config, {
+        ...(options.env ? { env: options.env } : {}),
+        ...(only ? { only } : {}),
+        ...pick(options, ["onEvent", "install", "keep", "signal"]),
+        closing,
+      });
+    } finally {
+      captured = true;
+    }
   });
   pushAll(warnings, refusedSkillWarnings(raw));
   pushAll(warnings, stdoutNoiseWarnings(raw));

@@ -32,9 +32,9 @@ export function loadTokenizer(): Promise<CountTokens> {
   return loading;
 }
 
-/** Starts loading the tokenizer without waiting for it; a failure surfaces at the first `loadTokenizer()`. */
-export function preloadTokenizer(): void {
-  loadTokenizer().catch(() => undefined);
+/** Loads the tokenizer; settles when it has loaded or failed. A failure surfaces at the first `loadTokenizer()`. */
+export async function preloadTokenizer(): Promise<void> {
+  await loadTokenizer().catch(() => undefined);
 }
 
 async function readTable(): Promise<Uint8Array> {

@@ -145,12 +145,11 @@ function acrossServerNotes(servers: readonly IndexServer[]): NamingNote[] {
 }
 
 /**
- * Starts loading the emitters rendering imports on first use (the server module's, the schema
- * printers) without waiting for them; a failure surfaces where rendering imports them.
+ * Loads the emitters rendering imports on first use (the server module's, the schema printers);
+ * settles when they have loaded or failed. A failure surfaces where rendering imports them.
  */
-export function preloadEmitters(): void {
-  loadServerModule().catch(() => undefined);
-  loadSchemaPrinters().catch(() => undefined);
+export async function preloadEmitters(): Promise<void> {
+  await Promise.all([loadServerModule().catch(() => undefined), loadSchemaPrinters().catch(() => undefined)]);
 }
 
 function loadServerModule(): Promise<typeof import("./server-module.js")> {

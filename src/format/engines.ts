@@ -59,9 +59,9 @@ export async function loadEngine(request: EngineRequest, loaders: EngineLoaders 
   return sharedOxfmt;
 }
 
-/** Starts loading the default engine without waiting for it; a failure surfaces when a run asks for it. */
-export function preloadEngine(choice: FormatterChoice): void {
-  if (choice === "oxfmt") loadEngine({ choice }).catch(() => undefined);
+/** Loads the default engine; settles when it has loaded or failed. A failure surfaces when a run asks for it. */
+export async function preloadEngine(choice: FormatterChoice): Promise<void> {
+  if (choice === "oxfmt") await loadEngine({ choice }).catch(() => undefined);
 }
 
 async function oxfmtOrPrettier(loaders: EngineLoaders): Promise<FormatEngine> {
