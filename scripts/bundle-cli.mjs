@@ -44,7 +44,7 @@ const bundle = await rolldown({
   external: isExternal,
   transform: {
     define: {
-      // The plan memo (src/plan-memo.ts) is kept by the bundled command only.
+      // What only the bundled command does (src/bundled-command.ts): the plan memo, the idle collection.
       MCP_CODEGEN_BUNDLED_CLI: "true",
       // The emitter's own part of its fingerprint (src/emit/fingerprint.ts), from the same files.
       MCP_CODEGEN_EMITTER_SOURCES: JSON.stringify(emitterSourcesDigest()),

@@ -15,14 +15,12 @@
  */
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
-
-/** `true` in the bundled command (defined by scripts/bundle-cli.mjs), undeclared elsewhere. */
-declare const MCP_CODEGEN_BUNDLED_CLI: boolean | undefined;
+import { inBundledCommand } from "./bundled-command.js";
 
 let collect: (() => void) | undefined;
 
 export function collectWhileWaiting(): void {
-  if (typeof MCP_CODEGEN_BUNDLED_CLI === "undefined" || !MCP_CODEGEN_BUNDLED_CLI) return;
+  if (!inBundledCommand()) return;
   if (collect === undefined) {
     setFlagsFromString("--expose-gc");
     collect = runInNewContext("gc") as () => void;

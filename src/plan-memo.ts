@@ -23,6 +23,7 @@ import type { AuditReport } from "./audit/index.js";
 import type { NamingNote } from "./normalize/normalize.js";
 import type { EmitPlan, PlannedFile } from "./emit/plan.js";
 import { writeAtomic } from "./write/write.js";
+import { inBundledCommand } from "./bundled-command.js";
 
 /** A planned file without its renderer. */
 export type MemoFile = Omit<PlannedFile, "render">;
@@ -44,12 +45,9 @@ export interface PlanMemoInputs {
 
 const MEMO_VERSION = 1;
 
-/** `true` in the bundled command (defined by scripts/bundle-cli.mjs), undeclared elsewhere. */
-declare const MCP_CODEGEN_BUNDLED_CLI: boolean | undefined;
-
 /** The memo's key, or undefined when this code keeps none (not the bundled command). */
 export function planMemoKey(inputs: PlanMemoInputs): string | undefined {
-  if (typeof MCP_CODEGEN_BUNDLED_CLI === "undefined" || !MCP_CODEGEN_BUNDLED_CLI) return undefined;
+  if (!inBundledCommand()) return undefined;
   return hashJson({ version: MEMO_VERSION, code: bundledCode(), ...inputs, formatKey: inputs.formatKey ?? null });
 }
 
