@@ -5,6 +5,8 @@
  *
  * `stages.ts` names them in one list; every report carries the time spent in each. Offline, the
  * audit and the plan come from the plan memo when their inputs did not change (plan-memo.ts).
+ * Online, the stages after the capture run ahead on the committed snapshot while the servers
+ * start, and their result is used when the listings are the committed ones (render-ahead.ts).
  * Everything is computed in memory first; files are written only once every stage has succeeded, so a failure
  * never leaves a snapshot or generated file half-written.
  */
@@ -51,6 +53,7 @@ import { auditFailsAt, auditSnapshot, stripFindings, type AuditReport } from "./
 import { AuditFailedError } from "./audit/failed.js";
 import { memoizedPlan, planMemoKey, readPlanMemo, writePlanMemo, type PlanMemo } from "./plan-memo.js";
 import { projectModuleFormat } from "./config/module-format.js";
+import { nextTurn, RenderAhead, type AheadOutcome, type Committed } from "./render-ahead.js";
 
 export interface GenerateOptions {
   /** Path of the config file (default: codegen.config.* in `cwd`). */
@@ -118,6 +121,11 @@ export interface GenerateReport {
   stages: StageTiming[];
   /** The audit of the snapshot the code was generated from (docs/security.md). */
   audit: AuditReport;
+  /**
+   * Online, when the output was prepared ahead from the committed snapshot while the servers
+   * started (render-ahead.ts): `used` when the listings were the committed ones, else `dropped`.
+   */
+  renderedAhead?: AheadOutcome;
 }
 
 export async function generate(options: GenerateOptions = {}): Promise<GenerateReport> {
@@ -148,20 +156,85 @@ async function generateWhileClosing(options: GenerateOptions, closing: Promise<u
   const captureWarnings: EmitWarning[] = [];
   const costed = options.contextCost ?? !options.check;
   const countCache = contextCostCache(config.rootDir, options.cache);
-  const tokenizerNeeded = costed && (countCache === undefined || !existsSync(countCache));
-  const captured = options.offline
-    ? { ...(await stages.time("snapshot", () => offlineSnapshot(config))), live: new Map() as LiveAccounts }
-    : { ...(await onlineSnapshot(config, { ...options, onEvent }, only, stages, captureWarnings, tokenizerNeeded, closing)), fileHash: undefined };
-  const snapshot = captured.snapshot;
-  const report = await generateFromSnapshot(config, snapshot, options, stages, captured.fileHash);
-  const { shown, silenced } = applyWarningSettings([...unavailableListWarnings(snapshot, captured.live), ...captureWarnings, ...report.warnings, ...literalSecretWarnings(config), ...peerWarnings(config)], config.warnings);
+  const countTokens = (snapshot: Snapshot, on: StageTimes) => on.time("context-cost", () => measureContextCost(filterSnapshot(snapshot, configFilters(config)), config.targets, countCache));
+  const run: Run = { config, options: { ...options, onEvent }, only, stages, closing };
+  const { snapshot, live, report, contextCost } = options.offline
+    ? await generateOffline(run)
+    : await generateOnline(run, { warnings: captureWarnings, tokenizerNeeded: costed && (countCache === undefined || !existsSync(countCache)), countTokens: costed ? countTokens : undefined });
+  const { shown, silenced } = applyWarningSettings([...unavailableListWarnings(snapshot, live), ...captureWarnings, ...report.warnings, ...literalSecretWarnings(config), ...peerWarnings(config)], config.warnings);
   const servers = report.servers.map((server) => {
     const counted = { ...server, warnings: shown.filter((warning) => warningTarget(warning).server === server.name).length };
     const ms = timings.get(server.name);
     return ms === undefined ? counted : { ...counted, source: "live" as const, ms };
   });
-  const cost = costed ? { contextCost: await stages.time("context-cost", () => measureContextCost(filterSnapshot(snapshot, configFilters(config)), config.targets, countCache)) } : {};
+  const cost = costed ? { contextCost: contextCost ?? (await countTokens(snapshot, stages)) } : {};
   return { ...report, warnings: shown, silencedWarnings: silenced, servers, ...cost, elapsedMs: Math.round(performance.now() - started), stages: stages.list() };
+}
+
+/** What every path of a run shares. */
+interface Run {
+  config: ResolvedConfig;
+  options: GenerateOptions;
+  /** `--server`: the servers to capture. */
+  only: readonly string[] | undefined;
+  stages: StageTimes;
+  closing: Promise<unknown>[];
+}
+
+/** What a path of the run hands back: the snapshot the code came from, and the report of its files. */
+interface Generated {
+  snapshot: Snapshot;
+  live: LiveAccounts;
+  report: GenerateReport;
+  /** Counted ahead (render-ahead.ts); otherwise counted once the files are written. */
+  contextCost?: ContextCostReport;
+}
+
+async function generateOffline({ config, options, stages }: Run): Promise<Generated> {
+  const { snapshot, fileHash } = await stages.time("snapshot", () => offlineSnapshot(config));
+  return { snapshot, live: new Map(), report: await generateFromSnapshot(config, snapshot, options, stages, fileHash) };
+}
+
+/**
+ * Captures the servers and generates from their listings. With every server captured and none
+ * kept open (watch mode expects changes), the output and its token counts are prepared ahead from
+ * the committed snapshot while the servers start (render-ahead.ts), and used if the listings are
+ * the committed ones.
+ */
+async function generateOnline(
+  run: Run,
+  extra: { warnings: EmitWarning[]; tokenizerNeeded: boolean; countTokens: ((snapshot: Snapshot, on: StageTimes) => Promise<ContextCostReport>) | undefined },
+): Promise<Generated> {
+  const { config, options, only, stages, closing } = run;
+  const { countTokens } = extra;
+  const ahead = only !== undefined || options.keep !== undefined ? undefined : new RenderAhead<PreparedAhead>(config.snapshotPath);
+  const prepareAhead = async ({ snapshot, fileHash }: Committed, signal: AbortSignal, on: StageTimes): Promise<PreparedAhead> => {
+    const prepared = await prepareOutput(config, snapshot, options, on, fileHash, signal);
+    if (!countTokens) return { prepared };
+    await nextTurn(signal);
+    return { prepared, contextCost: await countTokens(snapshot, on) };
+  };
+  try {
+    const whileWaiting = ahead && (() => ahead.start(prepareAhead));
+    const { snapshot, live } = await onlineSnapshot(config, options, only, stages, extra.warnings, extra.tokenizerNeeded, closing, whileWaiting);
+    const started = performance.now();
+    const text = await stages.time("write", () => snapshotText(snapshot));
+    const preparedAhead = await ahead?.take(text);
+    if (ahead && preparedAhead) stages.merge(ahead.stages);
+    const { prepared, contextCost } = preparedAhead ?? { prepared: await prepareOutput(config, snapshot, options, stages) };
+    const committed = await commitOutput(config, snapshot, prepared, text, options, stages, started);
+    const report = ahead?.outcome ? { ...committed, renderedAhead: ahead.outcome } : committed;
+    return { snapshot, live, report, ...(contextCost ? { contextCost } : {}) };
+  } finally {
+    // Used, dropped or never started: a failed run stops it too, and no work of the run outlives it.
+    if (ahead) closing.push(ahead.drop());
+  }
+}
+
+/** The output prepared ahead, and its tools' token counts when the run counts them. */
+interface PreparedAhead {
+  prepared: PreparedOutput;
+  contextCost?: ContextCostReport;
 }
 
 /**
@@ -176,21 +249,58 @@ export async function generateFromSnapshot(
   snapshotFileHash?: string,
 ): Promise<GenerateReport> {
   const started = performance.now();
+  const prepared = await prepareOutput(config, snapshot, options, stages, snapshotFileHash);
+  // Offline, the snapshot is the file just read: neither printed again nor compared.
+  const snapshotContent = options.offline ? undefined : await stages.time("write", () => snapshotText(snapshot));
+  return commitOutput(config, snapshot, prepared, snapshotContent, options, stages, started);
+}
+
+/** Everything a run writes, computed and checked in memory; nothing written yet. */
+interface PreparedOutput {
+  audit: AuditReport;
+  notes: NamingNote[];
+  warnings: EmitWarning[];
+  /** Generated files (not the snapshot), paths relative to the config's folder. */
+  files: FileReport[];
+  /** Content by path relative to `outDir`, of the files that change. */
+  wanted: Map<string, string>;
+  orphans: string[];
+}
+
+/**
+ * The audit, the plan and the rendered files of `snapshot`, compared with what is on disk. It
+ * writes only caches (render-ahead.ts runs it on the committed snapshot before the listings are
+ * in). `ahead`: prepared ahead, in pieces, stopped when the signal is raised.
+ */
+async function prepareOutput(
+  config: ResolvedConfig,
+  snapshot: Snapshot,
+  options: Pick<GenerateOptions, "check" | "cache">,
+  stages: StageTimes,
+  snapshotFileHash?: string,
+  ahead?: AbortSignal,
+): Promise<PreparedOutput> {
   const relative = (file: string) => path.relative(config.rootDir, file).split(path.sep).join("/");
   const cacheDir = options.cache === false ? undefined : formatCacheDir(config.rootDir);
   const formatter = new Formatter({
     cacheDir,
     cacheSalt: emitterFingerprint(),
     engine: { choice: config.format, configFile: path.join(config.outDir, "index.ts") },
+    ...(ahead ? { beforeChunk: () => nextTurn(ahead) } : {}),
   });
+  const pause = async () => {
+    if (ahead) await nextTurn(ahead);
+  };
   const formatKey = await stages.time("format", () => formatter.inputsKey());
   const memo = snapshotFileHash === undefined || cacheDir === undefined ? undefined : await openPlanMemo(config, { snapshotFileHash, formatKey, cacheDir });
+  await pause();
   const audit = memo?.entry?.audit ?? (await stages.time("audit", () => auditSnapshot(config, { snapshot, source: "snapshot", snapshotFile: relative(config.snapshotPath) })));
   // Before anything is rendered or written: poisoned text never reaches generated code.
   if (config.audit.failOn !== undefined && auditFailsAt(audit.findings, config.audit.failOn)) throw new AuditFailedError(audit, config.audit.failOn);
   const stripped = audit.stripHidden ? strippedByServer(audit) : new Map<string, string>();
   const modelText = stripped.size === 0 ? undefined : { snapshot: stripFindings(snapshot, audit.findings), stripped };
   const planNow = () => stages.time("normalize", () => planFiles(snapshot, config, { formatKey, modelText }));
+  await pause();
   const plan = memo?.entry ? memoizedPlan(memo.entry, planNow) : await planNow();
   if (memo && !memo.entry) await writePlanMemo(memo.file, { key: memo.key, audit, files: plan.files.map(({ render: _render, ...file }) => file), notes: plan.notes });
   assertInside([
@@ -213,6 +323,7 @@ export async function generateFromSnapshot(
   });
   const toRender = plan.files.filter((_file, index) => !current[index] || storedWarnings[index] === undefined);
   if (toRender.length > 0) await stages.time("format", () => formatter.ready());
+  await pause();
   const rendering = performance.now();
   const produced = await Promise.all(plan.files.map((file, index) => (toRender.includes(file) ? produce(file, existing[index]?.toString("utf8"), formatter) : undefined)));
   // Rendering interleaves the two (the formatter has its own thread): what was not emitting was
@@ -221,7 +332,7 @@ export async function generateFromSnapshot(
   stages.add("format", performance.now() - rendering - formatter.emitClock.ms);
   const formatterNote = await formatter.note();
   const notes = formatterNote === undefined ? plan.notes : [...plan.notes, { subject: "formatter", message: formatterNote }];
-  const writing = performance.now();
+  const checking = performance.now();
   for (const [index, file] of plan.files.entries()) {
     const rendered = produced[index];
     if (rendered) await warningStore.write(file, rendered.warnings);
@@ -236,22 +347,39 @@ export async function generateFromSnapshot(
   }
   const orphans = await orphanedFiles(config.outDir, new Set(plan.files.map((file) => file.path)));
   assertInside(orphans.map((orphan) => ({ root: config.outDir, file: orphan, subject: `generated file ${JSON.stringify(orphan)}` })));
-  // Offline, the snapshot is the file just read: neither printed again nor compared.
-  const snapshotContent = options.offline ? undefined : snapshotText(snapshot);
+  for (const orphan of orphans) files.push({ path: relative(path.join(config.outDir, orphan)), status: options.check ? "extra" : "deleted" });
+  stages.add("write", performance.now() - checking);
+  return { audit, notes, warnings, files, wanted, orphans };
+}
+
+/**
+ * Writes what `prepareOutput` computed (nothing with `check`) and the snapshot file when its
+ * content (`undefined`: the file just read) differs from disk.
+ */
+async function commitOutput(
+  config: ResolvedConfig,
+  snapshot: Snapshot,
+  prepared: PreparedOutput,
+  snapshotContent: string | undefined,
+  options: Pick<GenerateOptions, "offline" | "check" | "signal">,
+  stages: StageTimes,
+  started: number,
+): Promise<GenerateReport> {
+  const writing = performance.now();
+  const relative = (file: string) => path.relative(config.rootDir, file).split(path.sep).join("/");
   const snapshotChanged = snapshotContent !== undefined && (await readExisting(config.rootDir, relative(config.snapshotPath))) !== snapshotContent;
   const snapshotReport: FileReport = {
     path: relative(config.snapshotPath),
     status: !snapshotChanged ? "unchanged" : options.check ? "stale" : "written",
   };
-  for (const orphan of orphans) files.push({ path: relative(path.join(config.outDir, orphan)), status: options.check ? "extra" : "deleted" });
-
   // Interrupted before writing: nothing changes on disk. Once writing starts, it completes.
   if (options.signal?.aborted) throw new InterruptedError();
   if (!options.check) {
     if (snapshotChanged) await writeAtomic(config.snapshotPath, snapshotContent);
-    for (const [file, content] of wanted) await writeAtomic(path.join(config.outDir, file), content);
-    for (const orphan of orphans) await deleteFile(config.outDir, orphan);
+    for (const [file, content] of prepared.wanted) await writeAtomic(path.join(config.outDir, file), content);
+    for (const orphan of prepared.orphans) await deleteFile(config.outDir, orphan);
   }
+  const { files, warnings, notes, audit } = prepared;
   const stale = snapshotReport.status === "stale" || files.some((file) => file.status === "stale" || file.status === "extra");
   return {
     mode: options.offline ? "offline" : "online",
@@ -360,6 +488,7 @@ async function onlineSnapshot(
   warnings: EmitWarning[],
   tokenizerNeeded: boolean,
   closing: Promise<unknown>[],
+  whileWaiting: (() => void) | undefined,
 ): Promise<{ snapshot: Snapshot; live: LiveAccounts }> {
   // With --server, the others come from the committed snapshot, as far as it has them (none on a
   // new project): they are never contacted, and those it lacks are left out until captured.
@@ -377,6 +506,7 @@ async function onlineSnapshot(
         await Promise.all([tokenizerNeeded ? preloadTokenizer() : undefined, preloadEmitters(), preloadEngine(config.format)]);
         // Still waiting for the servers: a full collection now rather than after the listing (idle-collection.ts).
         if (!captured) collectWhileWaiting();
+        if (!captured) whileWaiting?.();
       })
       // The capture reports the SDK's failure to load; a collection that fails only costs time.
       .catch(() => undefined);

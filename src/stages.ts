@@ -1,7 +1,8 @@
 /**
  * The generator's stages by name, in pipeline order, and the time a run spent in each: what
  * `GenerateReport.stages` holds and `bench:codegen` prints. `context-cost` is the token count
- * of the report, after the files are written.
+ * of the report, after the files are written. Stages run ahead of the listings (render-ahead.ts)
+ * overlap `capture`: their times then add up to more than the run's.
  */
 export const STAGES = ["config", "capture", "snapshot", "audit", "normalize", "emit", "format", "write", "context-cost"] as const;
 
@@ -27,6 +28,11 @@ export class StageTimes {
     } finally {
       this.add(stage, performance.now() - started);
     }
+  }
+
+  /** Adds `other`'s times to these. */
+  merge(other: StageTimes): void {
+    for (const [stage, ms] of other.totals) this.add(stage, ms);
   }
 
   /** Every stage in order, rounded to 0.1 ms. */

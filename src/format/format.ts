@@ -26,6 +26,8 @@ export interface FormatterOptions {
   engine?: EngineRequest;
   /** Tests only: how engines load. */
   loaders?: EngineLoaders;
+  /** Awaited before each chunk of tools is emitted (rendering ahead: render-ahead.ts). */
+  beforeChunk?: () => Promise<void>;
 }
 
 export class Formatter {
@@ -54,7 +56,7 @@ export class Formatter {
   /** A chunk of tools' types or schemas, emitted and formatted; a cache hit skips the emitter as well. */
   async renderTools(chunk: ToolChunk, subject: string): Promise<RenderedChunk> {
     return this.cached(() => `tools\u0000${canonicalStringify(chunk)}`, async () => {
-      const emitted = this.emitting.then(() => this.emitClock.time(() => emitToolChunk(chunk)));
+      const emitted = this.emitting.then(this.options.beforeChunk).then(() => this.emitClock.time(() => emitToolChunk(chunk)));
       this.emitting = emitted.catch(() => undefined);
       const { statements, warnings } = await emitted;
       // One blank line between statements, as prettier keeps it; a chunk with none is one empty line.

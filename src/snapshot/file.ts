@@ -15,13 +15,13 @@ const MISSING_ADVICE = {
 } as const;
 
 export async function readSnapshot(file: string, role: keyof typeof MISSING_ADVICE = "project"): Promise<Snapshot> {
-  return parseSnapshot(await readSnapshotBytes(file, role), path.basename(file));
+  return parseSnapshot((await readSnapshotBytes(file, role)).toString("utf8"), path.basename(file));
 }
 
 /** The snapshot, and the SHA-256 (hex) of the file's bytes (the plan memo's key). */
 export async function readSnapshotFile(file: string, role: keyof typeof MISSING_ADVICE = "project"): Promise<{ snapshot: Snapshot; fileHash: string }> {
   const bytes = await readSnapshotBytes(file, role);
-  return { snapshot: parseSnapshot(bytes, path.basename(file)), fileHash: createHash("sha256").update(bytes).digest("hex") };
+  return { snapshot: parseSnapshot(bytes.toString("utf8"), path.basename(file)), fileHash: createHash("sha256").update(bytes).digest("hex") };
 }
 
 async function readSnapshotBytes(file: string, role: keyof typeof MISSING_ADVICE): Promise<Buffer> {
@@ -34,10 +34,11 @@ async function readSnapshotBytes(file: string, role: keyof typeof MISSING_ADVICE
   }
 }
 
-function parseSnapshot(bytes: Buffer, subject: string): Snapshot {
+/** The snapshot a file's text holds; `subject` names the file in errors. */
+export function parseSnapshot(text: string, subject: string): Snapshot {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(bytes.toString("utf8"));
+    parsed = JSON.parse(text);
   } catch (error) {
     throw new CodegenError("input", `snapshot is not valid JSON: ${(error as Error).message}`, { subject });
   }

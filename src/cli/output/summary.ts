@@ -119,6 +119,7 @@ export function jsonReport(report: GenerateReport): string {
       notes: report.notes,
       ...(report.contextCost ? { contextCost: report.contextCost } : {}),
       stages: report.stages,
+      ...(report.renderedAhead ? { renderedAhead: report.renderedAhead } : {}),
       audit: report.audit,
     },
     null,
