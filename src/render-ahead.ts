@@ -61,8 +61,10 @@ export class RenderAhead<T> {
       this.stop.abort();
       return undefined;
     }
-    this.outcome = "used";
-    return prepared;
+    // Its failure is the run's; a result means the work was used.
+    const value = await prepared;
+    if (value !== undefined) this.outcome = "used";
+    return value;
   }
 
   /** Stops the preparation if it still runs; settles once it has ended, and never rejects. */
