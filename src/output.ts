@@ -127,7 +127,7 @@ export async function prepareOutput(
 
 /**
  * Writes what `prepareOutput` computed (nothing with `check`) and the snapshot file when its
- * content (`undefined`: the file just read) differs from disk.
+ * content differs from disk (`undefined`: the file already holds it, as read offline or ahead).
  */
 export async function commitOutput(
   config: ResolvedConfig,

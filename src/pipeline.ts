@@ -160,7 +160,8 @@ async function generateOnline(
     const preparedAhead = await ahead?.take(text);
     if (ahead && preparedAhead) stages.merge(ahead.stages);
     const { prepared, contextCost } = preparedAhead ?? { prepared: await prepareOutput(config, snapshot, options, stages) };
-    const committed = await commitOutput(config, snapshot, prepared, text, options, stages, started);
+    // Used only when the committed file's text is the live one: nothing to compare or write again.
+    const committed = await commitOutput(config, snapshot, prepared, preparedAhead ? undefined : text, options, stages, started);
     const report = ahead?.outcome ? { ...committed, renderedAhead: ahead.outcome } : committed;
     return { snapshot, live, report, ...(contextCost ? { contextCost } : {}) };
   } finally {
