@@ -53,7 +53,6 @@ export async function prepareOutput(
   snapshotFileHash?: string,
   ahead?: AbortSignal,
 ): Promise<PreparedOutput> {
-  const relative = (file: string) => path.relative(config.rootDir, file).split(path.sep).join("/");
   const cacheDir = options.cache === false ? undefined : formatCacheDir(config.rootDir);
   const formatter = new Formatter({
     cacheDir,
@@ -67,7 +66,7 @@ export async function prepareOutput(
   const formatKey = await stages.time("format", () => formatter.inputsKey());
   const memo = snapshotFileHash === undefined || cacheDir === undefined ? undefined : await openPlanMemo(config, { snapshotFileHash, formatKey, cacheDir });
   await pause();
-  const audit = memo?.entry?.audit ?? (await stages.time("audit", () => auditSnapshot(config, { snapshot, source: "snapshot", snapshotFile: relative(config.snapshotPath) })));
+  const audit = memo?.entry?.audit ?? (await stages.time("audit", () => auditSnapshot(config, { snapshot, source: "snapshot", snapshotFile: fromRoot(config, config.snapshotPath) })));
   // Before anything is rendered or written: poisoned text never reaches generated code.
   if (config.audit.failOn !== undefined && auditFailsAt(audit.findings, config.audit.failOn)) throw new AuditFailedError(audit, config.audit.failOn);
   const stripped = audit.stripHidden ? strippedByServer(audit) : new Map<string, string>();
@@ -115,12 +114,12 @@ export async function prepareOutput(
     if (twice.length > 0) {
       throw new CodegenError("input", `generated code would declare ${twice.join(", ")} more than once: nothing written`, { subject: file.subject });
     }
-    files.push({ path: relative(path.join(config.outDir, file.path)), status: content === undefined ? "unchanged" : options.check ? "stale" : "written" });
+    files.push({ path: fromRoot(config, path.join(config.outDir, file.path)), status: content === undefined ? "unchanged" : options.check ? "stale" : "written" });
     if (content !== undefined) wanted.set(file.path, content);
   }
   const orphans = await orphanedFiles(config.outDir, new Set(plan.files.map((file) => file.path)));
   assertInside(orphans.map((orphan) => ({ root: config.outDir, file: orphan, subject: `generated file ${JSON.stringify(orphan)}` })));
-  for (const orphan of orphans) files.push({ path: relative(path.join(config.outDir, orphan)), status: options.check ? "extra" : "deleted" });
+  for (const orphan of orphans) files.push({ path: fromRoot(config, path.join(config.outDir, orphan)), status: options.check ? "extra" : "deleted" });
   stages.add("write", performance.now() - checking);
   return { audit, notes, warnings, files, wanted, orphans };
 }
@@ -139,10 +138,9 @@ export async function commitOutput(
   started: number,
 ): Promise<GenerateReport> {
   const writing = performance.now();
-  const relative = (file: string) => path.relative(config.rootDir, file).split(path.sep).join("/");
-  const snapshotChanged = snapshotContent !== undefined && (await readExisting(config.rootDir, relative(config.snapshotPath))) !== snapshotContent;
+  const snapshotChanged = snapshotContent !== undefined && (await readExisting(config.rootDir, fromRoot(config, config.snapshotPath))) !== snapshotContent;
   const snapshotReport: FileReport = {
-    path: relative(config.snapshotPath),
+    path: fromRoot(config, config.snapshotPath),
     status: !snapshotChanged ? "unchanged" : options.check ? "stale" : "written",
   };
   // Interrupted before writing: nothing changes on disk. Once writing starts, it completes.
@@ -157,7 +155,7 @@ export async function commitOutput(
   return {
     mode: options.offline ? "offline" : "online",
     check: options.check === true,
-    outDir: relative(config.outDir),
+    outDir: fromRoot(config, config.outDir),
     snapshot: snapshotReport,
     files,
     warnings,
@@ -228,4 +226,9 @@ async function openPlanMemo(config: ResolvedConfig, inputs: { snapshotFileHash: 
   if (key === undefined) return undefined;
   const file = projectCacheFile(path.dirname(inputs.cacheDir), "plan", config.rootDir);
   return { file, key, entry: await readPlanMemo(file, key) };
+}
+
+/** `file` relative to the config's folder, `/`-separated: how reports name files. */
+function fromRoot(config: ResolvedConfig, file: string): string {
+  return path.relative(config.rootDir, file).split(path.sep).join("/");
 }
